@@ -1,0 +1,2 @@
+export { buildApp, type AppOptions } from './app';
+export { createServices } from './services';

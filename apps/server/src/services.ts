@@ -1,0 +1,16 @@
+import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
+import type { Services } from '@drape/api';
+import { parsePromoCodes } from '@drape/contracts';
+import type { Config, DbHandle } from '@drape/db';
+
+export function createServices(handle: DbHandle, config: Config, log: (line: string) => void): Services {
+  return {
+    db: handle.db,
+    config,
+    botCheck: createBotCheck(handle.db, config),
+    rateLimits: createRateLimits(handle.pool),
+    mailer: createMailer(handle.db, config, log),
+    promoCodes: parsePromoCodes(config.PROMO_CODES),
+    log,
+  };
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+export const ADMIN_DIST = path.resolve(here, '../../admin/dist');
+
+const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';
+
+function readIndex(dir: string): string | null {
+  const file = path.join(dir, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+function sendHtml(reply: FastifyReply, html: string) {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+/**
+ * The web app at / and the admin app under ADMIN_BASE_PATH (both single-page apps: unknown paths
+ * get index.html and the client router shows its own 404). Hashed assets are immutable.
+ */
+export async function registerStaticApps(app: FastifyInstance, adminBase: string): Promise<void> {
+  const webIndex = readIndex(WEB_DIST);
+  // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
+  const adminIndexRaw = readIndex(ADMIN_DIST);
+  const adminIndex = adminIndexRaw?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
+
+  const immutable = (reply: FastifyReply, file: string) => {
+    if (/[\\/]assets[\\/]/.test(file)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+  };
+  if (fs.existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', index: false, wildcard: false, setHeaders: immutable });
+  }
+  if (fs.existsSync(ADMIN_DIST)) {
+    await app.register(fastifyStatic, { root: path.join(ADMIN_DIST, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
+  }
+  const admin = (_req: unknown, reply: FastifyReply) => sendHtml(reply, adminIndex ?? NOT_BUILT);
+  app.get(adminBase, admin);
+  app.get(`${adminBase}-login`, admin);
+  app.get(`${adminBase}/*`, admin);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || req.method !== 'GET') {
+      return reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+    }
+    return sendHtml(reply, webIndex ?? NOT_BUILT);
+  });
+}

@@ -1,0 +1,135 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { SESSION_DAYS } from '@drape/contracts';
+import type { Db, SessionRow, UserRow } from '@drape/db';
+import { parseDevice } from './device';
+
+/** Sessions after the Lucia guide: a random token; the store keeps only its SHA-256 as the id. */
+const DAY = 86_400_000;
+const LIFETIME = SESSION_DAYS * DAY;
+/** Sliding expiry: extend when less than half the lifetime is left (one write per 15 days). */
+const RENEW_WITHIN = LIFETIME / 2;
+/** last_activity_at is refreshed at most once a minute: it is for the sessions list, not security. */
+const ACTIVITY_GRANULARITY = 60_000;
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdOf(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface SessionMeta {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export async function createSession(db: Db, userId: string, meta: SessionMeta): Promise<{ token: string; session: SessionRow }> {
+  const token = generateSessionToken();
+  const device = parseDevice(meta.userAgent);
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      id: sessionIdOf(token),
+      user_id: userId,
+      expires_at: new Date(Date.now() + LIFETIME),
+      ip_address: meta.ipAddress,
+      user_agent: meta.userAgent?.slice(0, 512) ?? null,
+      device_type: device.deviceType,
+      browser: device.browser,
+      os: device.os,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { token, session };
+}
+
+export interface ValidSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** The session and its user for a token, or null; extends the expiry as it slides. */
+export async function validateSessionToken(db: Db, token: string, meta?: SessionMeta): Promise<ValidSession | null> {
+  if (!token || token.length > 100) return null;
+  const id = sessionIdOf(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as s_id', 'sessions.expires_at as s_expires_at', 'sessions.created_at as s_created_at',
+      'sessions.last_activity_at as s_last_activity_at', 'sessions.ip_address as s_ip_address',
+      'sessions.user_agent as s_user_agent', 'sessions.device_type as s_device_type',
+      'sessions.browser as s_browser', 'sessions.os as s_os',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  if (row.s_expires_at.getTime() <= now) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  const {
+    s_id, s_expires_at, s_created_at, s_last_activity_at, s_ip_address, s_user_agent, s_device_type, s_browser, s_os,
+    ...user
+  } = row;
+  const session: SessionRow = {
+    id: s_id, user_id: user.id, expires_at: s_expires_at, created_at: s_created_at,
+    last_activity_at: s_last_activity_at, ip_address: s_ip_address, user_agent: s_user_agent,
+    device_type: s_device_type, browser: s_browser, os: s_os,
+  };
+  const renew = s_expires_at.getTime() - now < RENEW_WITHIN;
+  const touch = now - s_last_activity_at.getTime() > ACTIVITY_GRANULARITY;
+  if (renew || touch) {
+    session.last_activity_at = new Date(now);
+    if (renew) session.expires_at = new Date(now + LIFETIME);
+    await db
+      .updateTable('sessions')
+      .set({
+        last_activity_at: session.last_activity_at,
+        expires_at: session.expires_at,
+        ...(meta?.ipAddress ? { ip_address: meta.ipAddress } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { session, user };
+}
+
+/** Restarts the full lifetime of a session (the refresh call). */
+export async function extendSession(db: Db, sessionId: string): Promise<Date> {
+  const expires = new Date(Date.now() + LIFETIME);
+  await db.updateTable('sessions').set({ expires_at: expires, last_activity_at: new Date() }).where('id', '=', sessionId).execute();
+  return expires;
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<number> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function listUserSessions(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', new Date())
+    .orderBy('last_activity_at', 'desc')
+    .execute();
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { usernameSchema } from './username';
+import { TIERS } from './tier-policy';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((s) => s.toLowerCase());
+
+/** Length is checked by the service so that a short password answers `weak_password`, not a generic 400. */
+export const newPasswordSchema = z.string().max(PASSWORD_MAX, 'Password must be 128 characters or less.');
+
+export function isStrongPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN;
+}
+
+/** Login takes any password up to the cap: the rule that applies is "does it match". */
+export const anyPasswordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX);
+
+const nameSchema = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(50, `${label} must be 50 characters or less`);
+
+export const registerInput = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  username: usernameSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  promoCode: z.string().trim().max(40).optional().nullable(),
+  referredByUserId: z.uuid().optional().nullable(),
+  /** A referral username from /auth?ref=... */
+  ref: z.string().trim().max(40).optional().nullable(),
+  /** The solved bot check: an ALTCHA payload (base64 JSON) or a Turnstile token. */
+  turnstileToken: z.string().min(1, 'Security verification is required').max(4000),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({ email: emailSchema, password: anyPasswordSchema });
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email: emailSchema });
+export const resetPasswordInput = z.object({ token: z.string().min(1).max(200), newPassword: newPasswordSchema });
+export const checkUsernameInput = z.object({ username: z.string().max(200) });
+export const searchUsersInput = z.object({ q: z.string().trim().max(50) });
+
+export const USER_SEARCH_MIN = 2;
+export const USER_SEARCH_LIMIT = 8;
+
+export const tierSchema = z.enum(TIERS);
+
+/** The user as every auth answer and the profile call return it. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  tier: (typeof TIERS)[number];
+  styleVibe: string | null;
+  bodyShape: string | null;
+  skinTone: string | null;
+  dateOfBirth: string | null;
+  gender: string | null;
+  country: string | null;
+  bio: string | null;
+  geolocationEnabled: boolean;
+  preferredCountry: string | null;
+  preferredDomains: { google: string | null; amazon: string | null };
+  dailyImagesUsed: number;
+  dailyImagesLimit: number;
+  invitesSent: number;
+  referralCount: number;
+  deletionRequestedAt: string | null;
+  createdAt: string;
+}
+
+export interface AuthAnswer {
+  token: string;
+  user: PublicUser;
+  /** Set when logging in cancelled a pending account deletion. */
+  deletionCancelled?: boolean;
+  message?: string;
+}
+
+export interface SessionInfo {
+  id: string;
+  ipAddress: string | null;
+  lastActivityAt: string;
+  createdAt: string;
+  isCurrent: boolean;
+  deviceInfo: { userAgent: string | null; deviceType: string; browser: string | null; os: string | null };
+}
+
+export interface BotCheckChallenge {
+  provider: 'altcha' | 'turnstile';
+  /** ALTCHA classic challenge fields (absent for Turnstile). */
+  algorithm?: 'SHA-256';
+  challenge?: string;
+  salt?: string;
+  signature?: string;
+  maxnumber?: number;
+  /** Turnstile site key (absent for ALTCHA). */
+  siteKey?: string;
+}
+
+export const authMessages = {
+  resetLinkSentTitle: 'Reset Link Sent',
+  resetLinkSent: "If an account exists with this email, you'll receive a password reset link shortly.",
+  resetFailedTitle: 'Reset Failed',
+  resetEmailFailed: 'Unable to send reset email. Please try again.',
+  networkErrorTitle: 'Network Error',
+  networkError: 'Unable to connect to the server. Please check your connection.',
+  resetInvalidToken: 'This reset link has expired or is invalid. Please request a new one.',
+  resetWeak: 'Password must be at least 8 characters long.',
+  resetMismatch: 'Passwords do not match. Please try again.',
+  resetDefault: 'Failed to reset password. Please try again.',
+  resetSuccess: 'Password Reset Successful',
+  invalidResetLink: 'Invalid Reset Link',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  deletionCancelled: 'Welcome back! Your account deletion has been cancelled.',
+  loggedOutAll: 'Logged out of all devices.',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+} as const;
+
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_MINUTES = 60;
+export const DELETION_GRACE_DAYS = 30;
+/** Client timers (user-area §4, §9). */
+export const SESSION_CHECK_MS = 5 * 60_000;
+export const TOKEN_REFRESH_MS = 45 * 60_000;
+export const SESSION_BANNER_MS = 10_000;
+export const USERNAME_DEBOUNCE_MS = 500;
+export const REFERRER_DEBOUNCE_MS = 300;
+export const STORAGE_PREFIX = 'drape_';
+export const SESSION_COOKIE = 'drape_session';

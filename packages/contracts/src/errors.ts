@@ -1,0 +1,43 @@
+/** Application error codes: one list, shared by server (status mapping) and clients (messages). */
+export const APP_ERRORS = {
+  invalid_input: { status: 400, message: 'The request is not valid.' },
+  unauthorized: { status: 401, message: 'Please log in to continue' },
+  forbidden: { status: 403, message: 'You do not have access to this.' },
+  not_found: { status: 404, message: 'Not found.' },
+  rate_limited: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  // accounts
+  invalid_credentials: { status: 401, message: 'Incorrect email or password.' },
+  account_locked: { status: 429, message: 'Too many failed sign-in attempts. This account is locked for a while.' },
+  user_not_found: { status: 404, message: 'No account matches this request.' },
+  user_exists: { status: 409, message: 'An account with this email already exists.' },
+  username_taken: { status: 409, message: 'This username is already taken.' },
+  invalid_username: { status: 400, message: 'This username is not valid.' },
+  invalid_promo: { status: 400, message: 'This promo code is not valid.' },
+  bot_check_failed: { status: 400, message: 'Security verification failed. Please verify again.' },
+  weak_password: { status: 400, message: 'Password must be at least 8 characters long.' },
+  invalid_current_password: { status: 400, message: 'Your current password is incorrect.' },
+  invalid_password: { status: 400, message: 'The password is incorrect.' },
+  invalid_confirmation: { status: 400, message: 'Type DELETE to confirm.' },
+  already_deleted: { status: 409, message: 'This account is already scheduled for deletion.' },
+  invalid_token: { status: 400, message: 'This reset link has expired or is invalid. Please request a new one.' },
+  admin_unauthorized: { status: 401, message: 'Admin session expired. Please log in again.' },
+  invalid_admin_credentials: { status: 401, message: 'Invalid admin key or password.' },
+  // generation (issue 3)
+  daily_limit_exceeded: { status: 429, message: "You've reached your daily generation limit." },
+  tier_required: { status: 403, message: 'Your tier does not include this feature.' },
+  generation_failed: { status: 503, message: 'Unable to generate outfit. Please try again.' },
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+export function isAppErrorCode(code: unknown): code is AppErrorCode {
+  return typeof code === 'string' && Object.hasOwn(APP_ERRORS, code);
+}
+
+/** The one error body shape of the REST adapter. */
+export interface ErrorBody {
+  error: AppErrorCode;
+  message: string;
+  retryAfterSeconds?: number;
+}

