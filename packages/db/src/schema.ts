@@ -81,6 +81,18 @@ export interface BotCheckUsesTable {
   expires_at: Date;
 }
 
+export interface PipelineWorkersTable {
+  id: Generated<string>;
+  name: string;
+  hostname: string;
+  pid: number;
+  status: ColumnType<string, string | undefined, string>;
+  started_at: CreatedAt;
+  last_heartbeat_at: Timestamp;
+  stopped_at: Date | null;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -89,6 +101,7 @@ export interface Database {
   admins: AdminsTable;
   settings: SettingsTable;
   bot_check_uses: BotCheckUsesTable;
+  pipeline_workers: PipelineWorkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

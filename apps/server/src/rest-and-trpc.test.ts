@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '@drape/api';
+import { startTestServer, type TestServer } from './testing/harness';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+describe('the REST table and tRPC serve the same procedures', () => {
+  it('logs in through /trpc with the same answers and application error codes', async () => {
+    const u = await s.register();
+    const ok = await s.call('POST', '/trpc/auth.login', { email: u.email, password: u.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.data.user.id).toBe(u.user.id);
+    const bad = await s.call('POST', '/trpc/auth.login', { email: u.email, password: 'wrong password' });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error.data.appCode).toBe('invalid_credentials');
+    expect(bad.body.error.message).toBe('Incorrect email or password.');
+    const sessions = await s.call('GET', '/trpc/auth.sessions', undefined, { token: ok.body.result.data.token });
+    expect(sessions.body.result.data.sessions.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('describes every REST row in /api/openapi.json from the Zod schemas', async () => {
+    const doc = await s.call('GET', '/api/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    for (const route of restRoutes) {
+      const op = doc.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.operationId).toBe(route.procedure);
+    }
+    const register = doc.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema;
+    expect(register.required).toEqual(expect.arrayContaining(['email', 'password', 'username', 'firstName', 'lastName', 'turnstileToken']));
+  });
+
+  it('answers unknown API paths with a JSON 404 and keeps /healthz', async () => {
+    expect(await s.call('GET', '/api/nope')).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await s.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('sends security headers', async () => {
+    const res = await s.call('GET', '/healthz');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,0 +1,109 @@
+import { solveChallenge } from 'altcha-lib/v1';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '@drape/db';
+import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { buildApp } from '../app';
+import { createServices } from '../services';
+
+/** The real Fastify app on a real port over a fresh database: what the integration tests talk to. */
+export interface TestServer {
+  url: string;
+  db: TestDatabase;
+  config: Config;
+  app: FastifyInstance;
+  mails: string[];
+  call<T = any>(method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Answer<T>>;
+  solveBotCheck(): Promise<string>;
+  register(overrides?: Record<string, unknown>): Promise<{ token: string; user: any; email: string; password: string; username: string }>;
+  resetLinkFor(email: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** The client address, sent as X-Forwarded-For (the test server trusts the proxy header). */
+  ip?: string;
+  headers?: Record<string, string>;
+  raw?: string;
+}
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+let counter = 0;
+
+function randomIp(): string {
+  const b = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${b()}.${b()}.${b()}`;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: 'true', ...env });
+  const mails: string[] = [];
+  const services = createServices(db, config, (line) => mails.push(line));
+  const app = await buildApp({ services, serveApps: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const call: TestServer['call'] = async (method, path, body, opts = {}) => {
+    // A fresh address per call unless the test names one: rate limits are per client address.
+    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? randomIp(), ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let payload: string | undefined = opts.raw;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(`${url}${path}`, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+
+  const solveBotCheck = async () => {
+    const { body: c } = await call('GET', '/api/auth/bot-check');
+    const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+    if (!solution) throw new Error('could not solve the ALTCHA challenge');
+    return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
+  };
+
+  const register: TestServer['register'] = async (overrides = {}) => {
+    counter += 1;
+    const n = `${process.pid}${counter}${Math.floor(Math.random() * 1000)}`;
+    const input = {
+      email: `user${n}@example.com`,
+      password: 'correct horse battery',
+      username: `user${n}`.slice(0, 20),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      turnstileToken: await solveBotCheck(),
+      ...overrides,
+    };
+    const res = await call('POST', '/api/auth/register', input);
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { token: res.body.token, user: res.body.user, email: input.email as string, password: input.password as string, username: input.username as string };
+  };
+
+  const resetLinkFor = async (email: string) => {
+    const row = await db.db.selectFrom('mail_outbox').select('body_text').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirst();
+    return row?.body_text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0] ?? null;
+  };
+
+  return {
+    url, db, config, app, mails, call, solveBotCheck, register, resetLinkFor,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

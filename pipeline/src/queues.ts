@@ -1,0 +1,12 @@
+/** pg-boss queue names (ARCHITECTURE.md "The pipeline"). */
+export const QUEUES = {
+  generate: 'generate',
+  batch: 'batch',
+  email: 'email',
+  maintenance: 'maintenance',
+} as const;
+
+/** Cron jobs on the maintenance queue. */
+export const SCHEDULES = {
+  expiredSessions: { cron: '17 * * * *', task: 'expired-sessions' },
+} as const;

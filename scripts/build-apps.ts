@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Builds the web and admin apps when their sources changed since the last build. */
+const SOURCES: Record<string, string[]> = {
+  web: ['apps/web', 'packages/ui/src', 'packages/contracts/src'],
+  admin: ['apps/admin', 'packages/contracts/src'],
+};
+
+function fingerprint(root: string, dirs: string[]): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${full}:${fs.statSync(full).size}:${fs.statSync(full).mtimeMs}\n`);
+    }
+  };
+  for (const d of dirs) walk(path.join(root, d));
+  return hash.digest('hex');
+}
+
+export function buildApps(root: string, log: (s: string) => void, force = false): void {
+  const pnpm = process.env.DRAPE_PNPM ?? 'pnpm';
+  for (const [app, dirs] of Object.entries(SOURCES)) {
+    const stamp = path.join(root, 'apps', app, 'dist', '.build-stamp');
+    const print = fingerprint(root, dirs);
+    if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === print) continue;
+    log(`building the ${app} app`);
+    const res = spawnSync(pnpm, ['--filter', `@drape/${app}`, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (res.status !== 0) throw new Error(`the ${app} app did not build`);
+    fs.writeFileSync(stamp, print);
+  }
+}
