@@ -1,5 +1,6 @@
 import { adminRouter } from './admin/admin.router';
 import { authRouter } from './auth/auth.router';
+import { metaRouter } from './meta.router';
 import { createCallerFactory, router } from './trpc';
 import { userRouter } from './user/user.router';
 
@@ -7,6 +8,7 @@ export const appRouter = router({
   auth: authRouter,
   user: userRouter,
   admin: adminRouter,
+  meta: metaRouter,
 });
 
 export type AppRouter = typeof appRouter;

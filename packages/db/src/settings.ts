@@ -20,7 +20,22 @@ export async function setSetting(db: Db, key: string, value: unknown): Promise<v
  * A secret shared by every server and pipeline process (HMAC and JWT keys): made once, kept in
  * the database so that N processes agree without configuration.
  */
-export async function sharedSecret(db: Db, name: string): Promise<string> {
+const secrets = new WeakMap<Db, Map<string, Promise<string>>>();
+
+export function sharedSecret(db: Db, name: string): Promise<string> {
+  // Secrets never change once made: one read per process, not one per request.
+  let cache = secrets.get(db);
+  if (!cache) secrets.set(db, (cache = new Map()));
+  let value = cache.get(name);
+  if (!value) {
+    value = loadSecret(db, name);
+    value.catch(() => cache.delete(name));
+    cache.set(name, value);
+  }
+  return value;
+}
+
+async function loadSecret(db: Db, name: string): Promise<string> {
   const key = `secret:${name}`;
   const fresh = randomBytes(32).toString('base64url');
   await db

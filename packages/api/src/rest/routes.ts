@@ -26,6 +26,7 @@ export interface RestRoute {
 const none = () => undefined;
 
 export const restRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/version', procedure: 'meta.version', input: none, auth: 'public', summary: 'Server name and API version' },
   // Accounts (user-area §7)
   { method: 'GET', path: '/api/auth/bot-check', procedure: 'auth.botCheck', input: none, auth: 'public', summary: 'An ALTCHA challenge (or the Turnstile site key) for the register form' },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', status: 201, auth: 'public', summary: 'Create an account; answers token and user' },

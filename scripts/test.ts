@@ -1,0 +1,92 @@
+import { fork, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '@drape/db';
+import { buildApps } from './build-apps';
+
+/**
+ * `npm test`: unit and integration tests (Vitest, real PostgreSQL), then browser tests
+ * (Playwright with Debian's Chromium) against the built apps served by the real server.
+ * Ends with one "N passed, N failed" line over both.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const log = (line: string) => console.log(`[test] ${line}`);
+const only = process.argv[2]; // 'unit' or 'e2e' to run one half
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'));
+fs.chmodSync(tmp, 0o755);
+
+interface Tally { passed: number; failed: number; skipped: number }
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function vitest() {
+  const out = path.join(tmp, 'vitest.json');
+  const res = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) exitCode = 1;
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTotalTestSuites: number };
+    total.passed += r.numPassedTests;
+    total.failed += r.numFailedTests;
+    total.skipped += r.numPendingTests;
+  } else exitCode = 1;
+}
+
+async function playwright() {
+  buildApps(root, log);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'e2e-data'), port: 0 });
+  const env = {
+    ...process.env,
+    DATABASE_URL: pg.url,
+    DATA_DIR: path.join(tmp, 'e2e-data'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ALTCHA_MAX_NUMBER: '20000',
+    ADMIN_KEY: 'e2e-admin',
+    ADMIN_PASSWORD: 'e2e-admin-password',
+    PROMO_CODES: 'E2EICON:fashion_icon,E2ESTYLE:stylist',
+  };
+  const server = fork(path.join(root, 'apps/server/src/main.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      server.on('message', (m: { type?: string; port?: number }) => m?.type === 'listening' && resolve(m.port!));
+      server.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+    });
+    const out = path.join(tmp, 'playwright.json');
+    const res = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    });
+    if (res.status !== 0) exitCode = 1;
+    if (fs.existsSync(out)) {
+      const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+      total.passed += r.stats.expected + r.stats.flaky;
+      total.failed += r.stats.unexpected;
+      total.skipped += r.stats.skipped;
+    } else exitCode = 1;
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+    await pg.stop();
+  }
+}
+
+async function main() {
+  if (only !== 'e2e') vitest();
+  if (only !== 'unit') await playwright();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  process.exit(exitCode || (total.failed ? 1 : 0));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
