@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { TRPCClientError } from '@trpc/client';
+import { paths } from './lib/base-path';
+import { httpStatusOf } from './lib/errors';
+import { onSessionEnd, type LoginLocationState } from './lib/session';
+import { queryClient, trpcClient, TRPCProvider } from './lib/trpc';
+import { router } from './router';
+import './index.css';
+
+// Leaving the admin session (logout, expiry, a 401 from any admin call): go to the login page; an
+// expiry carries the session-expired notice.
+// The login page drops the cached answers once the screens have unmounted (clearing here would make
+// still-mounted queries fetch again, without a token).
+onSessionEnd((reason) => {
+  void queryClient.cancelQueries();
+  const state: LoginLocationState | undefined = reason === 'expired' ? { notice: 'expired' } : undefined;
+  void router.navigate(paths.login, { replace: true, state });
+});
+
+// Spec 4: unhandled rejections with status 401 or 403 are suppressed and logged.
+window.addEventListener('unhandledrejection', (event) => {
+  const status = event.reason instanceof TRPCClientError ? httpStatusOf(event.reason) : null;
+  if (status === 401 || status === 403) {
+    event.preventDefault();
+    console.warn('Admin call refused', status, event.reason);
+  }
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The admin page has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </TRPCProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,24 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../lib/base-path';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <section aria-labelledby="not-found-heading" className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h1 id="not-found-heading" className="text-xl font-semibold tracking-tight text-slate-900">
+        Page not found
+      </h1>
+      <p className="mt-2 text-sm break-words text-slate-600">
+        There is no admin page at <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-800">{pathname}</code>.
+      </p>
+      <Link
+        to={paths.home}
+        className="mt-5 inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to dashboard
+      </Link>
+    </section>
+  );
+}

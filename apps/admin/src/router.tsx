@@ -1,0 +1,31 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { paths } from './lib/base-path';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteError } from './pages/RouteError';
+import { WelcomePage } from './pages/WelcomePage';
+import { AdminShell } from './shell/AdminShell';
+import { RequireAdmin } from './shell/RequireAdmin';
+
+/**
+ * Full paths, no basename: the login page ({base}-login) sits beside the base, not under it.
+ * Screens under the base go in the shell's children (relative paths) and their menu item in
+ * shell/menu.ts gets the same path.
+ */
+export const router = createBrowserRouter([
+  { path: paths.login, element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: paths.home,
+    element: (
+      <RequireAdmin>
+        <AdminShell />
+      </RequireAdmin>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <WelcomePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  { path: '*', element: <Navigate to={paths.home} replace /> },
+]);

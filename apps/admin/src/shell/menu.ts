@@ -1,0 +1,26 @@
+import { Ban, ChartColumn, Gauge, Grid3x3, Images, Layers, Package, Settings, Users, WandSparkles, type LucideIcon } from 'lucide-react';
+
+export interface MenuItem {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  /**
+   * The path segment under the admin base of the item's screen. Items without one are shown in the
+   * menu but do not navigate (spec 2.2: "Only items that have links navigate"); give an item a path
+   * when its screen is added to the router.
+   */
+  path?: string;
+}
+
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { id: 'analytics', label: 'Analytics', icon: ChartColumn },
+  { id: 'severity', label: 'Severity', icon: Gauge },
+  { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
+  { id: 'image-gallery', label: 'Image Gallery', icon: Images },
+  { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
+  { id: 'settings', label: 'Settings', icon: Settings },
+  { id: 'users', label: 'Users', icon: Users },
+  { id: 'inventory', label: 'Inventory', icon: Package },
+  { id: 'combo-matrix', label: 'Combo Matrix', icon: Grid3x3 },
+  { id: 'single-generator', label: 'Single Generator', icon: WandSparkles },
+];
