@@ -99,7 +99,7 @@ async function freePort(preferred: number): Promise<number> {
 }
 
 function run(bin: string, args: string[], as: RunAs | null, env: NodeJS.ProcessEnv) {
-  const res = spawnSync(bin, args, { encoding: 'utf8', env, ...(as ?? {}) });
+  const res = spawnSync(bin, args, { encoding: 'utf8', env, ...as });
   if (res.status !== 0) throw new Error(`${path.basename(bin)} failed: ${res.stderr || res.stdout || res.error}`);
 }
 
@@ -139,7 +139,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const child: ChildProcess = spawn(
     path.join(bin, 'bin', 'postgres'),
     ['-D', dir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    { env, stdio: ['ignore', 'ignore', 'pipe'], ...(as ?? {}) },
+    { env, stdio: ['ignore', 'ignore', 'pipe'], ...as },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

@@ -15,7 +15,8 @@ const MAX_TIMEOUT = 2_147_483_647;
  * tab changes the stored token.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const location = useLocation();
+  // Subscribed for its re-render: the token is re-checked on every navigation.
+  useLocation();
   const status = adminTokenStatus();
   const expiresAtMs = status.state === 'valid' ? status.expiresAtMs : null;
 
