@@ -44,8 +44,11 @@ describe('GET and PATCH /api/user/profile', () => {
     const stylist = await s.register({ promoCode: 'STYLE' });
     const saved = await s.call('PATCH', '/api/user/profile', { styleVibe: 'Elegant', bodyShape: 'Hourglass' }, { token: stylist.token });
     expect(saved.status).toBe(200);
-    expect(saved.body.styleVibe).toBeTruthy();
-    expect(saved.body.bodyShape).toBeTruthy();
+    expect(saved.body).toMatchObject({ styleVibe: 'elegant', bodyShape: 'hourglass' });
+    const unknown = await s.call('PATCH', '/api/user/profile', { styleVibe: 'Gothic' }, { token: stylist.token });
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_input', message: 'Unknown style vibe: Gothic' } });
+    const cleared = await s.call('PATCH', '/api/user/profile', { styleVibe: null }, { token: stylist.token });
+    expect(cleared.body).toMatchObject({ styleVibe: null, bodyShape: 'hourglass' });
   });
 
   it('only ever changes the caller: another user is untouched', async () => {

@@ -5,4 +5,3 @@ export { describeError } from './trpc';
 export { restRoutes, defaultInput, type RestRoute, type RestRequest } from './rest/routes';
 export { openApiDocument, procedureExists } from './rest/openapi';
 export { setUsageReader } from './user/user.view';
-export { setPreferenceValidator } from './user/user.service';

@@ -1,5 +1,6 @@
 import { adminRouter } from './admin/admin.router';
 import { authRouter } from './auth/auth.router';
+import { catalogRouter } from './catalog/catalog.router';
 import { metaRouter } from './meta.router';
 import { createCallerFactory, router } from './trpc';
 import { userRouter } from './user/user.router';
@@ -8,6 +9,7 @@ export const appRouter = router({
   auth: authRouter,
   user: userRouter,
   admin: adminRouter,
+  catalog: catalogRouter,
   meta: metaRouter,
 });
 

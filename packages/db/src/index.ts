@@ -5,3 +5,4 @@ export * from './migrate';
 export * from './embedded-postgres';
 export * from './database-url';
 export * from './settings';
+export * from './seed';

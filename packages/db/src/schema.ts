@@ -93,6 +93,125 @@ export interface PipelineWorkersTable {
   last_error: string | null;
 }
 
+export interface TrendsTable { id: string; name: string; category: string; pattern: string; active: boolean; sort: number }
+export interface PalettesTable { id: string; name: string; season: string; colours: ColumnType<{ name: string; hex: string; family: string }[], string, string>; sort: number }
+export interface OccasionsTable { id: string; name: string; icon: string; is_active: boolean; sort: number }
+export interface StyleVibesTable { id: string; name: string; short_name: string; sort: number }
+export interface BodyShapesTable { id: string; name: string; in_generator: boolean; sort: number }
+export interface SkinTonesTable { id: string; name: string; hex: string; emoji: string; sort: number }
+
+export interface CombinationsTable {
+  code: string;
+  gender: string;
+  selection_kind: string;
+  selection_id: string;
+  style_vibe: string | null;
+  body_shape: string | null;
+  skin_tone: string | null;
+  enhanced_prompt: string;
+  image_count: Generated<number>;
+  active: Generated<boolean>;
+  prompt_updated_at: Timestamp;
+}
+
+export interface GeneratedImagesTable {
+  id: Generated<string>;
+  job_id: string;
+  combination_code: string;
+  gender: string;
+  selection_kind: string;
+  selection_id: string;
+  style_vibe: string | null;
+  body_shape: string | null;
+  skin_tone: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  storage_key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  quality_score: number;
+  quality: ColumnType<Record<string, number>, string, string>;
+  colour_families: string[];
+  seed: number;
+  prompt: string;
+  provider: string;
+  watermarked: Generated<boolean>;
+  is_premium: Generated<boolean>;
+  in_showcase: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface FashionItemsTable {
+  id: Generated<string>;
+  image_id: string;
+  position: number;
+  name: string;
+  type: string;
+  color: string;
+  color_hex: string;
+  color_family: string;
+  description: string;
+  price_range: string;
+}
+
+export interface ImageViewsTable { user_id: string; image_id: string; viewed_at: CreatedAt }
+
+export interface DailyUsageTable {
+  user_id: string;
+  day: string;
+  used: Generated<number>;
+  reserved: Generated<number>;
+  shared: Generated<boolean>;
+}
+
+export interface BlockedImagesTable {
+  id: Generated<string>;
+  job_id: string;
+  combination_code: string;
+  gender: string;
+  selection_kind: string;
+  selection_id: string;
+  style_vibe: string | null;
+  body_shape: string | null;
+  skin_tone: string | null;
+  storage_key: string | null;
+  rejection_reason: string;
+  rejection_details: ColumnType<Record<string, unknown>, string, string>;
+  quality_score: number | null;
+  safety_score: number | null;
+  human_realism_score: number | null;
+  admin_review_status: ColumnType<string, string | undefined, string>;
+  admin_reviewer: string | null;
+  reviewed_at: Date | null;
+  admin_notes: string | null;
+  blocked_at: CreatedAt;
+}
+
+export interface BatchJobsTable {
+  id: Generated<string>;
+  kind: string;
+  status: ColumnType<string, string | undefined, string>;
+  total: Generated<number>;
+  processed: Generated<number>;
+  succeeded: Generated<number>;
+  failed: Generated<number>;
+  metrics: ColumnType<Record<string, unknown>, string | undefined, string>;
+  options: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+  started_at: Timestamp;
+  finished_at: Date | null;
+}
+
+export interface SevQueueTable {
+  combination_code: string;
+  sev_level: string;
+  sequence: number;
+  cycle: number;
+  batch_job_id: string | null;
+  completed_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -102,6 +221,20 @@ export interface Database {
   settings: SettingsTable;
   bot_check_uses: BotCheckUsesTable;
   pipeline_workers: PipelineWorkersTable;
+  trends: TrendsTable;
+  palettes: PalettesTable;
+  occasions: OccasionsTable;
+  style_vibes: StyleVibesTable;
+  body_shapes: BodyShapesTable;
+  skin_tones: SkinTonesTable;
+  combinations: CombinationsTable;
+  generated_images: GeneratedImagesTable;
+  fashion_items: FashionItemsTable;
+  image_views: ImageViewsTable;
+  daily_usage: DailyUsageTable;
+  blocked_images: BlockedImagesTable;
+  batch_jobs: BatchJobsTable;
+  sev_queue: SevQueueTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

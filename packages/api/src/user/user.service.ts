@@ -9,16 +9,10 @@ import type { z } from 'zod';
 import type { geolocationPreferencesInput } from '@drape/contracts';
 import type { Context } from '../context';
 import { appError } from '../errors';
+import { resolveCatalogId } from '../catalog/catalog.service';
 import { tierOf, toPublicUser } from './user.view';
 
 type UserCtx = Context & { user: UserRow; session: SessionRow };
-
-/** Validates a personalisation value; the catalogue module registers the known names. */
-export type PreferenceValidator = (kind: 'styleVibe' | 'bodyShape', value: string) => Promise<string | null>;
-let validatePreference: PreferenceValidator = async (_kind, value) => value;
-export function setPreferenceValidator(v: PreferenceValidator): void {
-  validatePreference = v;
-}
 
 export async function getProfile(ctx: UserCtx): Promise<{ user: PublicUser } & PublicUser> {
   const user = await toPublicUser(ctx.db, ctx.user);
@@ -52,7 +46,7 @@ export async function updateProfile(ctx: UserCtx, input: UpdateProfileInput): Pr
     if (!tierPolicy(tierOf(ctx.user)).personalisation) {
       throw appError('tier_required', 'Style vibe and body shape personalisation starts at the Stylist tier.');
     }
-    const known = value === null ? null : await validatePreference(kind, value);
+    const known = value === null ? null : await resolveCatalogId(ctx.db, kind === 'styleVibe' ? 'style_vibes' : 'body_shapes', value);
     if (value !== null && !known) throw appError('invalid_input', `Unknown ${kind === 'styleVibe' ? 'style vibe' : 'body shape'}: ${value}`);
     patch[kind === 'styleVibe' ? 'style_vibe' : 'body_shape'] = known;
   }
