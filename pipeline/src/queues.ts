@@ -1,6 +1,8 @@
+import { GENERATE_QUEUE } from '@drape/contracts';
+
 /** pg-boss queue names (ARCHITECTURE.md "The pipeline"). */
 export const QUEUES = {
-  generate: 'generate',
+  generate: GENERATE_QUEUE,
   batch: 'batch',
   email: 'email',
   maintenance: 'maintenance',

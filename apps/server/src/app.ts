@@ -4,7 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { appRouter, openApiDocument, type Services } from '@drape/api';
-import { ping } from '@drape/db';
+import { mediaRoot, ping } from '@drape/db';
+import { MEDIA_PATH } from '@drape/contracts';
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
 import { isCrossSiteWrite, requestContext } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
 import { registerStaticApps } from './static-apps';
@@ -83,6 +86,13 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
     },
+  });
+
+  // Stored images: immutable (a file never changes under its name), served with long caching.
+  fs.mkdirSync(mediaRoot(config), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaRoot(config), prefix: `${MEDIA_PATH}/`, decorateReply: false, index: false,
+    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
   });
 
   registerRestRoutes(app, services);

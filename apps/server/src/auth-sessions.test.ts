@@ -66,9 +66,14 @@ async function startTestServerOnSameDb() {
   const { buildApp } = await import('./app');
   const { createServices } = await import('./services');
   const { createDb } = await import('@drape/db');
+  const { createGenerationQueue } = await import('./generation-queue');
   const handle = createDb(s.db.url, 2);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}), serveApps: false });
-  app.addHook('onClose', async () => handle.close());
+  const generation = await createGenerationQueue(s.db.url, handle.db);
+  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation), serveApps: false });
+  app.addHook('onClose', async () => {
+    await generation.close();
+    await handle.close();
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return {

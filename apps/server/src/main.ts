@@ -1,6 +1,7 @@
 import { bootstrapAdmin } from '@drape/auth';
 import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue } from '@drape/db';
 import { buildApp } from './app';
+import { createGenerationQueue } from './generation-queue';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
@@ -14,7 +15,8 @@ async function main() {
   const created = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
   if (created) log(`Admin created: key "${created.adminKey}", password "${created.password}" (set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
 
-  const app = await buildApp({ services: createServices(handle, config, log) });
+  const generation = await createGenerationQueue(url, handle.db);
+  const app = await buildApp({ services: createServices(handle, config, log, generation) });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -29,6 +31,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await generation.close();
     await handle.close();
     await embedded?.stop();
     process.exit(0);

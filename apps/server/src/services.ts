@@ -1,9 +1,9 @@
 import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
-import type { Services } from '@drape/api';
+import type { GenerationQueue, Services } from '@drape/api';
 import { parsePromoCodes } from '@drape/contracts';
 import type { Config, DbHandle } from '@drape/db';
 
-export function createServices(handle: DbHandle, config: Config, log: (line: string) => void): Services {
+export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: GenerationQueue): Services {
   return {
     db: handle.db,
     config,
@@ -11,6 +11,7 @@ export function createServices(handle: DbHandle, config: Config, log: (line: str
     rateLimits: createRateLimits(handle.pool),
     mailer: createMailer(handle.db, config, log),
     promoCodes: parsePromoCodes(config.PROMO_CODES),
+    generation,
     log,
   };
 }

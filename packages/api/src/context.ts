@@ -1,6 +1,15 @@
 import type { BotCheck, Mailer, RateLimits } from '@drape/auth';
-import type { Tier } from '@drape/contracts';
+import type { GenerateJobData, Tier } from '@drape/contracts';
 import type { Config, Db } from '@drape/db';
+
+export type GenerationOutcome = 'image' | 'blocked' | 'failed' | 'timeout';
+
+/** The pipeline as the API sees it: send a live job, wait for its end. */
+export interface GenerationQueue {
+  enqueue(data: GenerateJobData): Promise<string>;
+  /** Resolves when the job stored an image, was blocked, failed for good, or the wait timed out. */
+  wait(jobId: string): Promise<GenerationOutcome>;
+}
 
 /** Long-lived parts shared by every request of one server process. */
 export interface Services {
@@ -10,6 +19,7 @@ export interface Services {
   rateLimits: RateLimits;
   mailer: Mailer;
   promoCodes: Map<string, Tier>;
+  generation: GenerationQueue;
   log: (line: string) => void;
 }
 

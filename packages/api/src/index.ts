@@ -4,4 +4,4 @@ export { AppError, appError } from './errors';
 export { describeError } from './trpc';
 export { restRoutes, defaultInput, type RestRoute, type RestRequest } from './rest/routes';
 export { openApiDocument, procedureExists } from './rest/openapi';
-export { setUsageReader } from './user/user.view';
+export type { GenerationQueue, GenerationOutcome } from './context';

@@ -1,6 +1,7 @@
 import { adminRouter } from './admin/admin.router';
 import { authRouter } from './auth/auth.router';
 import { catalogRouter } from './catalog/catalog.router';
+import { generateRouter } from './generate/generate.router';
 import { metaRouter } from './meta.router';
 import { createCallerFactory, router } from './trpc';
 import { userRouter } from './user/user.router';
@@ -10,6 +11,7 @@ export const appRouter = router({
   user: userRouter,
   admin: adminRouter,
   catalog: catalogRouter,
+  generate: generateRouter,
   meta: metaRouter,
 });
 

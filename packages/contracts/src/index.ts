@@ -5,3 +5,4 @@ export * from './auth';
 export * from './user';
 export * from './catalogue';
 export * from './admin';
+export * from './generation';

@@ -71,6 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // Inventory pick: viewable images of one combination, oldest first.
   await sql`create index generated_images_inventory on generated_images (combination_code, status, created_at)`.execute(db);
+  // Get My Look matches gender and selection, and only the personalisation the user set.
+  await sql`create index generated_images_selection on generated_images (gender, selection_kind, selection_id, status, created_at)`.execute(db);
   await sql`create index generated_images_created on generated_images (created_at desc, id)`.execute(db);
   await sql`create index generated_images_status_created on generated_images (status, created_at desc, id)`.execute(db);
   await sql`create index generated_images_colours on generated_images using gin (colour_families)`.execute(db);

@@ -50,3 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: (c.PUBLIC_ORIGIN ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
   };
 }
+
+/** Stored images: DATA_DIR/media, served at /media. */
+export function mediaRoot(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'media');
+}

@@ -2,12 +2,20 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { ensureMatrix, startPipeline, type Pipeline } from '@drape/pipeline';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createGenerationQueue } from '../generation-queue';
+import { failingProvider } from './providers';
 import { buildApp } from '../app';
 import { createServices } from '../services';
 
 /** The real Fastify app on a real port over a fresh database: what the integration tests talk to. */
 export interface TestServer {
   url: string;
+  /** A real pipeline worker in this process, when asked for. */
+  pipeline: Pipeline | null;
   db: TestDatabase;
   config: Config;
   app: FastifyInstance;
@@ -40,11 +48,27 @@ function randomIp(): string {
   return `10.${b()}.${b()}.${b()}`;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** Start a pipeline worker (generation) beside the server. */
+  pipeline?: boolean;
+  /** The worker's provider always fails (a dead diffusion server). */
+  failingProvider?: boolean;
+}
+
+export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
+  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: 'true', ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: 'true', DATA_DIR: dataDir, ...opts.env });
   const mails: string[] = [];
-  const services = createServices(db, config, (line) => mails.push(line));
+  const generation = await createGenerationQueue(db.url, db.db);
+  let pipeline: Pipeline | null = null;
+  if (opts.pipeline) {
+    await ensureMatrix(db.db);
+    pipeline = await startPipeline({ url: db.url, db: db.db, config, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
+  }
+  const services = createServices(db, config, (line) => mails.push(line), generation);
   const app = await buildApp({ services, serveApps: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -100,10 +124,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 
   return {
-    url, db, config, app, mails, call, solveBotCheck, register, resetLinkFor,
+    url, pipeline, db, config, app, mails, call, solveBotCheck, register, resetLinkFor,
     async close() {
       await app.close();
+      await pipeline?.stop();
+      await generation.close();
       await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -52,6 +52,9 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/body-shapes', procedure: 'catalog.bodyShapes', input: none, auth: 'user', summary: 'Body shapes (Stylist and above)' },
   { method: 'GET', path: '/api/skin-tones', procedure: 'catalog.skinTones', input: none, auth: 'public', summary: 'Skin tones' },
   { method: 'GET', path: '/api/trend-conversion', procedure: 'catalog.trendConversion', input: none, auth: 'public', summary: 'Which names are occasions and which are trends' },
+  // Generation (user-area §7)
+  { method: 'POST', path: '/api/generate-outfit', procedure: 'generate.outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live' },
+  { method: 'GET', path: '/api/fashion-items/:imageId', procedure: 'generate.fashionItems', input: (r) => ({ imageId: r.params.imageId }), auth: 'public', summary: 'The pieces of one image' },
   // Administrators (settings-and-admin §7.2)
   { method: 'POST', path: '/api/admin/login', procedure: 'admin.login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token' },
   { method: 'GET', path: '/api/admin/me', procedure: 'admin.me', input: none, auth: 'admin', summary: 'The admin of the token' },

@@ -1,5 +1,6 @@
 import { dailyLimit, isTier, type PublicUser, type Tier } from '@drape/contracts';
 import type { Db, UserRow } from '@drape/db';
+import { readUsage } from '../generate/usage';
 
 export function tierOf(row: Pick<UserRow, 'tier'>): Tier {
   return isTier(row.tier) ? row.tier : 'enthusiast';
@@ -14,24 +15,9 @@ export async function referralCount(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Generations counted today and whether the user shared today (filled in by the generation usage table). */
-export interface DailyUsage {
-  used: number;
-  sharedToday: boolean;
-}
-
-export type UsageReader = (db: Db, userId: string) => Promise<DailyUsage>;
-
-let usageReader: UsageReader = async () => ({ used: 0, sharedToday: false });
-
-/** The generation feature registers how today's usage is read; accounts do not depend on it. */
-export function setUsageReader(reader: UsageReader): void {
-  usageReader = reader;
-}
-
 /** The user as every auth answer and the profile call return it. */
 export async function toPublicUser(db: Db, row: UserRow): Promise<PublicUser> {
-  const [referrals, usage] = await Promise.all([referralCount(db, row.id), usageReader(db, row.id)]);
+  const [referrals, usage] = await Promise.all([referralCount(db, row.id), readUsage(db, row.id)]);
   const tier = tierOf(row);
   return {
     id: row.id,

@@ -1,0 +1,18 @@
+import { render } from '@drape/atelier';
+import type { ImageProvider } from '@drape/pipeline';
+
+/** The real built-in renderer (for stocking inventory directly in tests). */
+export const atelierProviderForTests: ImageProvider = {
+  name: 'atelier',
+  async render(look) {
+    return Buffer.from(render(look));
+  },
+};
+
+/** A provider that always fails, as a dead diffusion server would. */
+export const failingProvider: ImageProvider = {
+  name: 'failing',
+  async render() {
+    throw new Error('provider unavailable');
+  },
+};

@@ -1,0 +1,41 @@
+import { BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type FashionItemView, type OutfitView } from '@drape/contracts';
+import type { Config, Db } from '@drape/db';
+
+const nameOf = (list: readonly { id: string; name: string }[], id: string | null) => (id ? list.find((e) => e.id === id)?.name ?? id : null);
+
+export function mediaUrl(config: Pick<Config, 'CDN_BASE_URL'>, key: string): string {
+  return `${config.CDN_BASE_URL?.replace(/\/$/, '') ?? ''}${MEDIA_PATH}/${key}`;
+}
+
+export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionItemView[]> {
+  const rows = await db.selectFrom('fashion_items').selectAll().where('image_id', '=', imageId).orderBy('position').execute();
+  return rows.map((r) => ({
+    id: r.id, name: r.name, item_name: r.name, description: r.description, color: r.color, colorHex: r.color_hex,
+    colorFamily: r.color_family, category: r.type, type: r.type, item_type: r.type, priceRange: r.price_range, price_range: r.price_range,
+  }));
+}
+
+/** The outfit answer for one stored image, names as the screens show them. */
+export async function outfitView(db: Db, config: Config, imageId: string, source: OutfitView['source']): Promise<OutfitView> {
+  const img = await db.selectFrom('generated_images').selectAll().where('id', '=', imageId).executeTakeFirstOrThrow();
+  const palette = img.selection_kind === 'palette' ? nameOf(PALETTES, img.selection_id) : null;
+  return {
+    id: img.id,
+    imageId: img.id,
+    imageUrl: mediaUrl(config, img.storage_key),
+    thumbnailUrl: mediaUrl(config, img.thumb_key),
+    status: img.status,
+    gender: img.gender,
+    occasion: img.selection_kind === 'occasion' ? nameOf(OCCASIONS, img.selection_id) : null,
+    trend: img.selection_kind === 'trend' ? nameOf(TRENDS, img.selection_id) : null,
+    colorPalette: palette,
+    color_palette: palette,
+    styleVibe: nameOf(STYLE_VIBES, img.style_vibe),
+    bodyShape: nameOf(BODY_SHAPES, img.body_shape),
+    skinTone: nameOf(SKIN_TONES, img.skin_tone),
+    qualityScore: img.quality_score,
+    fashionItems: await fashionItemsOf(db, img.id),
+    source,
+    createdAt: img.created_at.toISOString(),
+  };
+}

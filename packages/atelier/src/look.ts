@@ -1,0 +1,61 @@
+// The shapes composition hands to rendering, prompting, scoring and the pipeline.
+import type {
+  BodyShapeId,
+  Combination,
+  Gender,
+  NamedColour,
+  OccasionId,
+  PatternKey,
+  PieceType,
+  PriceRange,
+  SelectionRef,
+  SkinToneId,
+} from '@drape/contracts';
+import type { Climate, GarmentKey } from './garments';
+
+export interface Piece {
+  /** Which garment shape this is (drives the drawing). */
+  readonly key: GarmentKey;
+  readonly name: string;
+  readonly type: PieceType;
+  readonly colour: NamedColour;
+  /** The print or texture drawn on it; null for a plain fabric. */
+  readonly pattern: PatternKey | null;
+  readonly description: string;
+  readonly priceRange: PriceRange;
+}
+
+export type HairStyle =
+  | 'long_waves' | 'bob' | 'bun' | 'ponytail' | 'curls'
+  | 'crop' | 'quiff' | 'buzz' | 'short_curls';
+
+/** The model wearing the look; unset personalisations are resolved from the seed. */
+export interface Person {
+  readonly gender: Gender;
+  readonly bodyShape: BodyShapeId;
+  readonly skinTone: SkinToneId;
+  readonly hairStyle: HairStyle;
+  readonly hairColour: string;
+  /** A short beard (some male models only). */
+  readonly beard: boolean;
+}
+
+export interface Look {
+  readonly combination: Combination;
+  readonly combinationCode: string;
+  readonly seed: number | string;
+  readonly selection: SelectionRef;
+  /** Display name of the trend, palette or occasion. */
+  readonly title: string;
+  readonly occasion: OccasionId | null;
+  readonly climate: Climate;
+  /** The colour story the pieces were coloured from: the chosen palette, or one that suits. */
+  readonly palette: { readonly id: string; readonly name: string; readonly colours: readonly NamedColour[] };
+  readonly pattern: PatternKey | null;
+  readonly pieces: readonly Piece[];
+  /** Distinct piece colours, in piece order. */
+  readonly coloursUsed: readonly NamedColour[];
+  /** Top worn inside the bottom's waistband (drawing order). */
+  readonly tucked: boolean;
+  readonly model: Person;
+}

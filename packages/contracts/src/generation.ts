@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { BodyShapeId, Gender, OccasionId, PaletteId, SkinToneId, StyleVibeId, TrendId } from './catalogue';
+
+const catalogueValue = z.string().trim().min(1).max(60);
+
+/**
+ * POST /api/generate-outfit: gender plus exactly one of occasion, trend or colorPalette, by the
+ * names the screens show ('Boho Chic', 'Sunset Sorbet', 'Office') or by catalogue id, any case.
+ */
+export const generateOutfitInput = z
+  .object({
+    gender: z.string().trim().max(20).optional(),
+    occasion: catalogueValue.optional().nullable(),
+    trend: catalogueValue.optional().nullable(),
+    colorPalette: catalogueValue.optional().nullable(),
+    color_palette: catalogueValue.optional().nullable(),
+    styleVibe: catalogueValue.optional().nullable(),
+    skinTone: catalogueValue.optional().nullable(),
+    bodyShape: catalogueValue.optional().nullable(),
+  })
+  .strict();
+export type GenerateOutfitInput = z.infer<typeof generateOutfitInput>;
+
+export const generationMessages = {
+  genderRequired: 'Please select a gender to generate your outfit.',
+  selectionRequired: 'Please choose a trend, color palette, or occasion to generate your image.',
+  oneSelection: 'Choose only one of a trend, a color palette or an occasion.',
+  failed: 'Unable to generate outfit. Please try again.',
+  noConnection: 'Please check your connection and try again.',
+  personalisationTier: 'Style vibe, skin tone and body shape personalisation starts at the Stylist tier.',
+  /** user-area §8, with the tier's limit in place of the 10. */
+  dailyLimit: (limit: number) => `You've used all ${limit} daily personalized style ideas. Explore more style ideas in Lookbook!`,
+} as const;
+
+/** What the pipeline's `generate` job receives: the request, with unset personalisation left open. */
+export interface GenerateJobData {
+  gender: Gender;
+  trend?: TrendId;
+  palette?: PaletteId;
+  occasion?: OccasionId;
+  styleVibe?: StyleVibeId;
+  bodyShape?: BodyShapeId;
+  skinTone?: SkinToneId;
+  seed: number;
+  source: 'live' | 'batch' | 'admin';
+  batchJobId?: string;
+}
+
+export interface FashionItemView {
+  id: string;
+  name: string;
+  item_name: string;
+  description: string;
+  color: string;
+  colorHex: string;
+  colorFamily: string;
+  category: string;
+  type: string;
+  item_type: string;
+  priceRange: string;
+  price_range: string;
+}
+
+/** The outfit answer (user-area §3 Outfit), with both spellings the spec's client reads. */
+export interface OutfitView {
+  id: string;
+  imageId: string;
+  imageUrl: string;
+  thumbnailUrl: string;
+  status: string;
+  gender: string;
+  occasion: string | null;
+  styleVibe: string | null;
+  trend: string | null;
+  colorPalette: string | null;
+  color_palette: string | null;
+  bodyShape: string | null;
+  skinTone: string | null;
+  qualityScore: number;
+  fashionItems: FashionItemView[];
+  source: 'inventory' | 'live';
+  createdAt: string;
+}
+
+/** Stored images are served under this path (immutable, long cache). */
+export const MEDIA_PATH = '/media';
+
+/** settings-and-admin §9: the provider's performance modes. */
+export const PERFORMANCE_MODES = {
+  aggressive: { concurrency: 5, batchSize: 20, delayMs: 500, timeoutMs: 45_000 },
+  conservative: { concurrency: 4, batchSize: 16, delayMs: 1000, timeoutMs: 60_000 },
+} as const;
+export type PerformanceModeName = keyof typeof PERFORMANCE_MODES;
+export type PerformanceMode = (typeof PERFORMANCE_MODES)[PerformanceModeName];
+export const PERFORMANCE_SETTING_KEY = 'pipeline:performance-mode';
+
+/** The pipeline announces each finished generate job on this channel (LISTEN/NOTIFY). */
+export const GENERATED_CHANNEL = 'drape_generated';
+
+/** pg-boss queue of live and batch generation jobs (live ones at a higher priority). */
+export const GENERATE_QUEUE = 'generate';
+export const LIVE_PRIORITY = 10;

@@ -1,0 +1,101 @@
+import PgBoss from 'pg-boss';
+import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
+import type { Config, Db } from '@drape/db';
+import { runGenerateJob } from './generate-job';
+import { runMaintenance, type MaintenanceTask } from './maintenance';
+import { readPerformanceMode } from './performance';
+import { atelierProvider } from './providers/atelier-provider';
+import { httpProvider } from './providers/http-provider';
+import type { ImageProvider } from './providers/provider';
+import { QUEUES, SCHEDULES } from './queues';
+import { localStorage, type Storage } from './storage';
+import { heartbeat, HEARTBEAT_SECONDS, markStopped, registerWorker } from './worker-registry';
+
+export interface PipelineOptions {
+  url: string;
+  db: Db;
+  config: Config;
+  log: (line: string) => void;
+  /** Overrides for tests: another provider or storage. */
+  provider?: ImageProvider;
+  storage?: Storage;
+  /** How often the performance mode is re-read (ms). */
+  settingsPollMs?: number;
+}
+
+export interface Pipeline {
+  workerId: string;
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export function providerFor(config: Config): ImageProvider {
+  if (config.IMAGE_PROVIDER === 'http') {
+    if (!config.IMAGE_PROVIDER_URL) throw new Error('IMAGE_PROVIDER=http needs IMAGE_PROVIDER_URL');
+    return httpProvider(config.IMAGE_PROVIDER_URL);
+  }
+  return atelierProvider;
+}
+
+/**
+ * One pipeline worker: registers and heartbeats, works the generate queue with the performance
+ * mode's concurrency (re-read from settings and applied without a restart) and runs maintenance.
+ */
+export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
+  const { db, log } = opts;
+  const provider = opts.provider ?? providerFor(opts.config);
+  const storage = opts.storage ?? localStorage(opts.config.dataDir);
+  const boss = new PgBoss({ connectionString: opts.url, max: 8 });
+  boss.on('error', (err) => log(`queue error: ${String(err)}`));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  for (const s of Object.values(SCHEDULES)) await boss.schedule(QUEUES.maintenance, s.cron, { task: s.task });
+
+  const workerId = await registerWorker(db, `pipeline-${process.pid}`);
+  let lastError: string | null = null;
+  const beat = setInterval(() => {
+    heartbeat(db, workerId, lastError).catch((err) => log(`heartbeat failed: ${String(err)}`));
+  }, HEARTBEAT_SECONDS * 1000);
+
+  let mode = await readPerformanceMode(db);
+  const handle = async (jobs: PgBoss.Job<GenerateJobData>[]) => {
+    for (const job of jobs) {
+      try {
+        await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, job.data);
+        lastError = null;
+      } catch (err) {
+        lastError = String(err).slice(0, 500);
+        throw err;
+      }
+    }
+  };
+  const workGenerate = async () => {
+    // One polling worker per unit of concurrency; each takes one job at a time.
+    for (let i = 0; i < mode.concurrency; i++) await boss.work<GenerateJobData>(GENERATE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, handle);
+  };
+  await workGenerate();
+  const settings = setInterval(() => {
+    void readPerformanceMode(db).then(async (next) => {
+      if (next.name === mode.name) return;
+      log(`performance mode ${mode.name} -> ${next.name}`);
+      mode = next;
+      await boss.offWork(GENERATE_QUEUE);
+      await workGenerate();
+    }).catch(() => {});
+  }, opts.settingsPollMs ?? 5000);
+
+  await boss.work<{ task: MaintenanceTask }>(QUEUES.maintenance, async (jobs) => {
+    for (const job of jobs) log(`${job.data.task}: ${JSON.stringify(await runMaintenance(db, job.data.task))}`);
+  });
+
+  return {
+    workerId,
+    boss,
+    async stop() {
+      clearInterval(beat);
+      clearInterval(settings);
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await markStopped(db, workerId).catch(() => {});
+    },
+  };
+}

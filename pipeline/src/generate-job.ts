@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import {
+  compose, enhancedPrompt, lookPrompt, NEGATIVE_PROMPT, passesQuality, qualityScore, qualityThreshold, safetyVerdict,
+  selectionOf, IMAGE_HEIGHT, IMAGE_WIDTH, type Look,
+} from '@drape/atelier';
+import { GENERATED_CHANNEL, type GenerateJobData } from '@drape/contracts';
+import type { Db } from '@drape/db';
+import { processImage, type ProcessedImage } from './image-processing';
+import { resolveCombination } from './personalisation';
+import type { ImageProvider } from './providers/provider';
+import type { Storage } from './storage';
+
+export interface GenerateDeps {
+  db: Db;
+  storage: Storage;
+  provider: ImageProvider;
+  timeoutMs: number;
+}
+
+export type GenerateOutcome =
+  | { kind: 'image'; imageId: string; qualityScore: number; stages: StageTimes }
+  | { kind: 'blocked'; blockedId: string; reason: string; stages: StageTimes };
+
+export interface StageTimes {
+  compose: number;
+  render: number;
+  process: number;
+  score: number;
+  store: number;
+}
+
+/** A live request tries a few seeds before it gives up; a batch job tries one. */
+export const ATTEMPTS = { live: 3, admin: 1, batch: 1 } as const;
+
+/**
+ * One `generate` job, idempotent by its id: the image row's job_id is unique and the files are
+ * named by it, so a retry after a crash finds the finished work or redoes it in place; it never
+ * makes a second image. Files are written before the row that points at them.
+ */
+export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: GenerateJobData): Promise<GenerateOutcome> {
+  const zero: StageTimes = { compose: 0, render: 0, process: 0, score: 0, store: 0 };
+  const done = await deps.db.selectFrom('generated_images').select(['id', 'quality_score']).where('job_id', '=', jobId).executeTakeFirst();
+  if (done) return { kind: 'image', imageId: done.id, qualityScore: done.quality_score, stages: zero };
+
+  let last: GenerateOutcome | null = null;
+  for (let attempt = 0; attempt < ATTEMPTS[data.source]; attempt++) {
+    const attemptId = attempt === 0 ? jobId : `${jobId}-${attempt}`;
+    const blocked = await deps.db.selectFrom('blocked_images').select(['id', 'rejection_reason']).where('job_id', '=', attemptId).executeTakeFirst();
+    if (blocked) {
+      last = { kind: 'blocked', blockedId: blocked.id, reason: blocked.rejection_reason, stages: zero };
+      continue;
+    }
+    const stages: StageTimes = { ...zero };
+    let t = performance.now();
+    const lap = (stage: keyof StageTimes) => {
+      const now = performance.now();
+      stages[stage] += now - t;
+      t = now;
+    };
+    const seed = (data.seed + attempt * 7919) >>> 0;
+    const combination = resolveCombination(data, seed);
+    const look = compose(combination, seed);
+    const prompt = lookPrompt(look);
+    lap('compose');
+    const raw = await deps.provider.render(look, prompt, NEGATIVE_PROMPT, AbortSignal.timeout(deps.timeoutMs));
+    lap('render');
+    const processed = await processImage(raw);
+    lap('process');
+    const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colours, sharpness: processed.sharpness });
+    const safety = safetyVerdict(look);
+    lap('score');
+    const skinTone = combination.skinTone ?? null;
+    if (safety.safe && passesQuality(quality.score, combination.gender, skinTone)) {
+      const imageId = await storeImage(deps, jobId, look, prompt, processed, quality);
+      lap('store');
+      return { kind: 'image', imageId, qualityScore: quality.score, stages };
+    }
+    const reason = !safety.safe ? (safety.reason ?? 'content_safety') : 'quality_threshold';
+    const details = !safety.safe
+      ? safety.details
+      : { error: 'quality_below_threshold', reasoning: `Quality ${quality.score} is below ${qualityThreshold(combination.gender, skinTone)}.`, breakdown: quality.breakdown };
+    const blockedId = await storeBlocked(deps, attemptId, look, processed, reason, details, quality.score);
+    lap('store');
+    last = { kind: 'blocked', blockedId, reason, stages };
+  }
+  await notify(deps.db, jobId);
+  return last!;
+}
+
+async function storeImage(
+  deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object },
+): Promise<string> {
+  const key = `looks/${jobId}.webp`;
+  const thumbKey = `looks/${jobId}.thumb.webp`;
+  await deps.storage.put(key, processed.image);
+  await deps.storage.put(thumbKey, processed.thumbnail);
+  const c = look.combination;
+  const selection = selectionOf(c);
+  const imageId = await deps.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('combinations')
+      .values({
+        code: look.combinationCode, gender: c.gender, selection_kind: selection.kind, selection_id: selection.id,
+        style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
+        enhanced_prompt: enhancedPrompt(c), active: false,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    const row = await tx
+      .insertInto('generated_images')
+      .values({
+        job_id: jobId, combination_code: look.combinationCode, gender: c.gender, selection_kind: selection.kind,
+        selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
+        storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: processed.image.length,
+        quality_score: quality.score, quality: JSON.stringify(quality.breakdown),
+        colour_families: [...new Set(look.coloursUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
+        prompt, provider: deps.provider.name,
+      })
+      .onConflict((oc) => oc.column('job_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) {
+      // A concurrent run of the same job committed first: keep its image.
+      const existing = await tx.selectFrom('generated_images').select('id').where('job_id', '=', jobId).executeTakeFirstOrThrow();
+      return existing.id;
+    }
+    await tx
+      .insertInto('fashion_items')
+      .values(look.pieces.map((p, position) => ({
+        image_id: row.id, position, name: p.name, type: p.type, color: p.colour.name, color_hex: p.colour.hex,
+        color_family: p.colour.family, description: p.description, price_range: p.priceRange,
+      })))
+      .execute();
+    await tx.updateTable('combinations').set((eb) => ({ image_count: eb('image_count', '+', 1) })).where('code', '=', look.combinationCode).execute();
+    return row.id;
+  });
+  await notify(deps.db, jobId);
+  return imageId;
+}
+
+async function storeBlocked(
+  deps: GenerateDeps, attemptId: string, look: Look, processed: ProcessedImage, reason: string, details: object, quality: number,
+): Promise<string> {
+  const key = `blocked/${attemptId}.webp`;
+  await deps.storage.put(key, processed.image);
+  const c = look.combination;
+  const selection = selectionOf(c);
+  const row = await deps.db
+    .insertInto('blocked_images')
+    .values({
+      job_id: attemptId, combination_code: look.combinationCode, gender: c.gender, selection_kind: selection.kind,
+      selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
+      storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality,
+    })
+    .onConflict((oc) => oc.column('job_id').doUpdateSet({ rejection_reason: sql`blocked_images.rejection_reason` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function notify(db: Db, jobId: string): Promise<void> {
+  await sql`select pg_notify(${GENERATED_CHANNEL}, ${jobId})`.execute(db);
+}
