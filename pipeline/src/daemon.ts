@@ -49,7 +49,11 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   boss.on('error', (err) => log(`queue error: ${String(err)}`));
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
-  for (const s of Object.values(SCHEDULES)) await boss.schedule(QUEUES.maintenance, s.cron, { task: s.task });
+  // One schedule per task: pg-boss keys schedules by name, so each task gets its own queue name.
+  for (const s of Object.values(SCHEDULES)) {
+    await boss.createQueue(`${QUEUES.maintenance}.${s.task}`);
+    await boss.schedule(`${QUEUES.maintenance}.${s.task}`, s.cron, { task: s.task });
+  }
 
   const workerId = await registerWorker(db, `pipeline-${process.pid}`);
   let lastError: string | null = null;
@@ -84,9 +88,11 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     }).catch(() => {});
   }, opts.settingsPollMs ?? 5000);
 
-  await boss.work<{ task: MaintenanceTask }>(QUEUES.maintenance, async (jobs) => {
-    for (const job of jobs) log(`${job.data.task}: ${JSON.stringify(await runMaintenance(db, job.data.task))}`);
-  });
+  for (const s of Object.values(SCHEDULES)) {
+    await boss.work<{ task: MaintenanceTask }>(`${QUEUES.maintenance}.${s.task}`, async (jobs) => {
+      for (const job of jobs) log(`${job.data.task}: ${JSON.stringify(await runMaintenance(db, storage, job.data.task))}`);
+    });
+  }
 
   return {
     workerId,

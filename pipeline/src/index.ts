@@ -4,3 +4,4 @@ export { ensureMatrix, regeneratePrompts } from './matrix';
 export { localStorage, type Storage } from './storage';
 export { podStatus, type PodStatus } from './worker-registry';
 export type { ImageProvider } from './providers/provider';
+export { deleteExpiredImages, purgeDeletedAccounts, cleanupLowQuality, RETENTION_DAYS } from './retention';

@@ -11,4 +11,6 @@ export const QUEUES = {
 /** Cron jobs on the maintenance queue. */
 export const SCHEDULES = {
   expiredSessions: { cron: '17 * * * *', task: 'expired-sessions' },
+  imageRetention: { cron: '40 3 * * *', task: 'image-retention' },
+  accountPurge: { cron: '10 4 * * *', task: 'account-purge' },
 } as const;

@@ -43,7 +43,7 @@ function candidates(type: PieceType, c: Combination, s: Setting, strict: boolean
       g.genders.includes(c.gender) &&
       !g.onlyWhenRequired &&
       // Breton stripes would clash with another trend's print.
-      !(g.key === 'breton_top' && s.pattern !== null && s.pattern !== 'stripes' && s.pattern !== 'solid_bright') &&
+      !(g.key === 'breton_top' && s.pattern !== null && !['stripes', 'solid_bright', 'denim'].includes(s.pattern)) &&
       !s.forbidden.has(g.key) &&
       (!g.swim || s.swimAllowed) &&
       (!strict || (g.climates.includes(s.climate) && overlaps(g.formality, s.formality))),

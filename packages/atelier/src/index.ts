@@ -15,7 +15,7 @@ export {
   type QualityResult,
 } from './scoring';
 export { safetyVerdict, type SafetyVerdict, type SafetyReason } from './safety';
-export { severityLevel, severityRank, SEVERITY_LEVELS, SEVERITY_BANDS, type SeverityLevel, type SeverityBand } from './severity';
+export { severityLevel, severityRank, SEVERITY_LEVELS, SEVERITY_BANDS, type SeverityLevel, type SeverityBand } from '@drape/contracts';
 export { GARMENTS, GARMENT_KEYS, garment, type GarmentDef, type GarmentKey } from './garments';
 export { enumerateCombinations, type EnumerateOptions } from './combinations';
 export { createRng, hashSeed, type Rng } from './random';

@@ -6,3 +6,4 @@ export * from './user';
 export * from './catalogue';
 export * from './admin';
 export * from './generation';
+export * from './severity';

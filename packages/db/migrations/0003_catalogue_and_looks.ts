@@ -76,6 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index generated_images_created on generated_images (created_at desc, id)`.execute(db);
   await sql`create index generated_images_status_created on generated_images (status, created_at desc, id)`.execute(db);
   await sql`create index generated_images_colours on generated_images using gin (colour_families)`.execute(db);
+  await sql`create index generated_images_quality on generated_images (quality_score)`.execute(db);
 
   await sql`
     create table fashion_items (
@@ -100,6 +101,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (user_id, image_id)
     )`.execute(db);
   await sql`create index image_views_image on image_views (image_id)`.execute(db);
+
+  // Saved looks. Retention must never delete an image a user keeps, so the link exists from the
+  // start; the wardrobe screens build on it.
+  await sql`
+    create table wardrobe_items (
+      id uuid primary key default gen_random_uuid(),
+      user_id uuid not null references users(id) on delete cascade,
+      image_id uuid not null references generated_images(id) on delete restrict,
+      notes text,
+      created_at timestamptz not null default now(),
+      unique (user_id, image_id)
+    )`.execute(db);
+  await sql`create index wardrobe_items_image on wardrobe_items (image_id)`.execute(db);
 
   // One row per user and day: the row lock serialises two tabs spending the same quota.
   await sql`

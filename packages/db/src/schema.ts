@@ -155,6 +155,14 @@ export interface FashionItemsTable {
   price_range: string;
 }
 
+export interface WardrobeItemsTable {
+  id: Generated<string>;
+  user_id: string;
+  image_id: string;
+  notes: string | null;
+  created_at: CreatedAt;
+}
+
 export interface ImageViewsTable { user_id: string; image_id: string; viewed_at: CreatedAt }
 
 export interface DailyUsageTable {
@@ -231,6 +239,7 @@ export interface Database {
   generated_images: GeneratedImagesTable;
   fashion_items: FashionItemsTable;
   image_views: ImageViewsTable;
+  wardrobe_items: WardrobeItemsTable;
   daily_usage: DailyUsageTable;
   blocked_images: BlockedImagesTable;
   batch_jobs: BatchJobsTable;

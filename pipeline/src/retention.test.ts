@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '@drape/atelier';
+import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { runGenerateJob } from './generate-job';
+import { ensureMatrix } from './matrix';
+import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from './retention';
+import { localStorage } from './storage';
+
+let db: TestDatabase;
+let dataDir: string;
+const provider = { name: 'atelier', render: async (look: Parameters<typeof render>[0]) => Buffer.from(render(look)) };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-retention-'));
+  await ensureMatrix(db.db);
+});
+afterAll(async () => {
+  await db.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const storage = () => localStorage(dataDir);
+const file = (key: string) => path.join(dataDir, 'media', key);
+
+async function makeImage(seed: number, ageDays: number) {
+  const jobId = crypto.randomUUID();
+  const out = await runGenerateJob({ db: db.db, storage: storage(), provider, timeoutMs: 30_000 }, jobId, { gender: 'male', trend: 'denim', seed, source: 'batch' });
+  if (out.kind !== 'image') throw new Error('expected an image');
+  await db.db.updateTable('generated_images').set({ created_at: new Date(Date.now() - ageDays * 86_400_000) } as never).where('id', '=', out.imageId).execute();
+  return db.db.selectFrom('generated_images').selectAll().where('id', '=', out.imageId).executeTakeFirstOrThrow();
+}
+
+describe('image retention', () => {
+  it('deletes exactly the unsaved images older than 181 days, rows and files, and keeps the rest', async () => {
+    const old = await makeImage(1, RETENTION_DAYS + 5);
+    const oldToo = await makeImage(2, RETENTION_DAYS + 1);
+    const young = await makeImage(3, RETENTION_DAYS - 1);
+    const inLookbook = await makeImage(4, RETENTION_DAYS + 30);
+    const inShowcase = await makeImage(5, RETENTION_DAYS + 30);
+    const inWardrobe = await makeImage(6, RETENTION_DAYS + 30);
+    await db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', inLookbook.id).execute();
+    await db.db.updateTable('generated_images').set({ in_showcase: true }).where('id', '=', inShowcase.id).execute();
+    const user = await db.db.insertInto('users').values({ email: 'k@example.com', username: 'keeper', first_name: 'K', last_name: 'K', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    await db.db.insertInto('wardrobe_items').values({ user_id: user.id, image_id: inWardrobe.id }).execute();
+    const countBefore = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
+
+    const dry = await deleteExpiredImages(db.db, storage(), { dryRun: true });
+    expect(dry).toEqual({ images: 2, files: 4, dryRun: true });
+    expect(fs.existsSync(file(old.storage_key))).toBe(true);
+
+    const report = await deleteExpiredImages(db.db, storage());
+    expect(report).toEqual({ images: 2, files: 4, dryRun: false });
+    const left = (await db.db.selectFrom('generated_images').select('id').execute()).map((r) => r.id).sort();
+    expect(left).toEqual([young.id, inLookbook.id, inShowcase.id, inWardrobe.id].sort());
+    for (const gone of [old, oldToo]) {
+      expect(fs.existsSync(file(gone.storage_key))).toBe(false);
+      expect(fs.existsSync(file(gone.thumb_key))).toBe(false);
+      expect(await db.db.selectFrom('fashion_items').select('id').where('image_id', '=', gone.id).execute()).toEqual([]);
+    }
+    for (const kept of [young, inLookbook, inShowcase, inWardrobe]) expect(fs.existsSync(file(kept.storage_key))).toBe(true);
+    const countAfter = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
+    const sameCombo = [old, oldToo].filter((i) => i.combination_code === old.combination_code).length;
+    expect(countAfter).toBe(countBefore - sameCombo);
+  });
+
+  it('purges accounts 30 days after their deletion request, and not before', async () => {
+    const mk = (name: string, days: number | null) => db.db.insertInto('users').values({
+      email: `${name}@example.com`, username: name, first_name: 'P', last_name: 'P', password_hash: 'x',
+      deletion_requested_at: days === null ? null : new Date(Date.now() - days * 86_400_000),
+    }).returning('id').executeTakeFirstOrThrow();
+    const due = await mk('due_user', 31);
+    const grace = await mk('grace_user', 29);
+    const active = await mk('active_user', null);
+    expect(await purgeDeletedAccounts(db.db, { dryRun: true })).toEqual({ accounts: 1, dryRun: true });
+    expect(await purgeDeletedAccounts(db.db)).toEqual({ accounts: 1, dryRun: false });
+    const ids = (await db.db.selectFrom('users').select('id').where('id', 'in', [due.id, grace.id, active.id]).execute()).map((r) => r.id).sort();
+    expect(ids).toEqual([grace.id, active.id].sort());
+  });
+
+  it('cleans up low-quality images at 65 for female fair skin and 70 for the rest', async () => {
+    const a = await makeImage(11, 1);
+    const b = await makeImage(12, 1);
+    const c = await makeImage(13, 1);
+    await db.db.updateTable('generated_images').set({ gender: 'female', skin_tone: 'fair', quality_score: 66 }).where('id', '=', a.id).execute();
+    await db.db.updateTable('generated_images').set({ gender: 'female', skin_tone: 'fair', quality_score: 64 }).where('id', '=', b.id).execute();
+    await db.db.updateTable('generated_images').set({ gender: 'male', skin_tone: 'deep', quality_score: 69 }).where('id', '=', c.id).execute();
+    const result = await cleanupLowQuality(db.db, storage());
+    expect(result).toEqual({ totalDeleted: 2, femaleFairDeleted: 1, othersDeleted: 1, dryRun: false });
+    expect((await db.db.selectFrom('generated_images').select('id').where('id', 'in', [a.id, b.id, c.id]).execute()).map((r) => r.id)).toEqual([a.id]);
+  });
+});

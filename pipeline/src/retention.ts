@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { DELETION_GRACE_DAYS } from '@drape/contracts';
+import type { Db } from '@drape/db';
+import type { Storage } from './storage';
+
+/** Terms: generated images are deleted after 181 days unless saved (user-area §1, §9). */
+export const RETENTION_DAYS = 181;
+const CHUNK = 1000;
+
+export interface DeletionReport {
+  images: number;
+  files: number;
+  dryRun: boolean;
+}
+
+export type Progress = (done: number, total: number) => void;
+
+/** Images a user or the product still shows: in a wardrobe, in the LookBook, or in the showcase. */
+function unkept(eb: any) {
+  return eb.and([
+    eb('gi.status', '!=', 'lookbook'),
+    eb('gi.in_showcase', '=', false),
+    eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'gi.id'))),
+  ]);
+}
+
+/**
+ * Deletes the given images, rows first (items and views go with them), then their files: a crash
+ * in between leaves at worst an unreferenced file, never a row that points at nothing.
+ */
+async function deleteImages(db: Db, storage: Storage, ids: string[]): Promise<{ images: number; files: number }> {
+  if (ids.length === 0) return { images: 0, files: 0 };
+  const rows = await db.transaction().execute(async (tx) => {
+    const deleted = await tx
+      .deleteFrom('generated_images')
+      .where('id', 'in', ids)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'generated_images.id'))))
+      .returning(['combination_code', 'storage_key', 'thumb_key'])
+      .execute();
+    const perCombo = new Map<string, number>();
+    for (const r of deleted) perCombo.set(r.combination_code, (perCombo.get(r.combination_code) ?? 0) + 1);
+    for (const [code, n] of perCombo) {
+      await tx.updateTable('combinations').set({ image_count: sql<number>`greatest(image_count - ${n}, 0)` }).where('code', '=', code).execute();
+    }
+    return deleted;
+  });
+  let files = 0;
+  for (const r of rows) {
+    await storage.delete(r.storage_key);
+    await storage.delete(r.thumb_key);
+    files += 2;
+  }
+  return { images: rows.length, files };
+}
+
+export async function deleteExpiredImages(db: Db, storage: Storage, opts: { dryRun?: boolean; now?: Date; onProgress?: Progress } = {}): Promise<DeletionReport> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - RETENTION_DAYS * 86_400_000);
+  const base = () => db.selectFrom('generated_images as gi').where('gi.created_at', '<', cutoff).where(unkept);
+  const { n: total } = await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (opts.dryRun) return { images: Number(total), files: Number(total) * 2, dryRun: true };
+  const report: DeletionReport = { images: 0, files: 0, dryRun: false };
+  for (;;) {
+    const ids = (await base().select('gi.id').orderBy('gi.created_at').limit(CHUNK).execute()).map((r) => r.id);
+    if (ids.length === 0) break;
+    const done = await deleteImages(db, storage, ids);
+    report.images += done.images;
+    report.files += done.files;
+    opts.onProgress?.(report.images, Number(total));
+    if (done.images === 0) break;
+  }
+  return report;
+}
+
+/** Accounts 30 days after their deletion request are deleted with everything that is theirs. */
+export async function purgeDeletedAccounts(db: Db, opts: { dryRun?: boolean; now?: Date } = {}): Promise<{ accounts: number; dryRun: boolean }> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - DELETION_GRACE_DAYS * 86_400_000);
+  const due = db.selectFrom('users').where('deletion_requested_at', '<', cutoff);
+  if (opts.dryRun) {
+    const { n } = await due.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { accounts: Number(n), dryRun: true };
+  }
+  const res = await db.deleteFrom('users').where('deletion_requested_at', '<', cutoff).executeTakeFirst();
+  return { accounts: Number(res.numDeletedRows), dryRun: false };
+}
+
+export interface CleanupProgress {
+  totalDeleted: number;
+  femaleFairDeleted: number;
+  othersDeleted: number;
+}
+
+/** settings-and-admin §5: remove images under 65 (female, fair skin) or 70 (all others), unless kept. */
+export async function cleanupLowQuality(db: Db, storage: Storage, opts: { dryRun?: boolean; onProgress?: Progress } = {}): Promise<CleanupProgress & { dryRun: boolean }> {
+  const femaleFair = (eb: any) => eb.and([eb('gi.gender', '=', 'female'), eb('gi.skin_tone', '=', 'fair')]);
+  const below = (eb: any) => eb.or([
+    eb.and([femaleFair(eb), eb('gi.quality_score', '<', 65)]),
+    eb.and([eb.not(femaleFair(eb)), eb('gi.quality_score', '<', 70)]),
+  ]);
+  const base = () => db.selectFrom('generated_images as gi').where(below).where(unkept);
+  const counts = await base()
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) filter (where gi.gender = 'female' and gi.skin_tone = 'fair')`.as('ff')])
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.n);
+  if (opts.dryRun) return { totalDeleted: total, femaleFairDeleted: Number(counts.ff), othersDeleted: total - Number(counts.ff), dryRun: true };
+  const progress: CleanupProgress = { totalDeleted: 0, femaleFairDeleted: 0, othersDeleted: 0 };
+  for (;;) {
+    const rows = await base().select(['gi.id', 'gi.gender', 'gi.skin_tone']).limit(CHUNK).execute();
+    if (rows.length === 0) break;
+    const done = await deleteImages(db, storage, rows.map((r) => r.id));
+    const ff = rows.filter((r) => r.gender === 'female' && r.skin_tone === 'fair').length;
+    progress.totalDeleted += done.images;
+    progress.femaleFairDeleted += ff;
+    progress.othersDeleted += done.images - ff;
+    opts.onProgress?.(progress.totalDeleted, total);
+    if (done.images === 0) break;
+  }
+  return { ...progress, dryRun: false };
+}
