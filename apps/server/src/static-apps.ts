@@ -44,7 +44,8 @@ export async function registerStaticApps(app: FastifyInstance, adminBase: string
   app.get(`${adminBase}/*`, admin);
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || req.method !== 'GET') {
+    // HEAD is answered like GET (Fastify strips the body), so probes of app paths see 200.
+    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
     }
     return sendHtml(reply, webIndex ?? NOT_BUILT);

@@ -1,0 +1,32 @@
+import type { PublicUser } from '@drape/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import { authStore } from '../auth/auth-store';
+import { useAuth } from '../auth/auth-context';
+
+/** user-area §9: profile queries are stale after 5 minutes. */
+export const PROFILE_STALE_MS = 5 * 60_000;
+
+/** The signed-in user's profile; each answer is re-stored locally (user-area §7). */
+export function useProfile() {
+  const trpc = useTRPC();
+  const { isAuthenticated, user: storedUser } = useAuth();
+  const query = useQuery(trpc.user.profile.queryOptions(undefined, { enabled: isAuthenticated, staleTime: PROFILE_STALE_MS }));
+  const fresh = query.data?.user;
+  useEffect(() => {
+    if (fresh) authStore.setUser(fresh);
+  }, [fresh]);
+  const user: PublicUser | null = fresh ?? storedUser;
+  return { ...query, user };
+}
+
+/** Puts a freshly returned user into the profile cache (after an update) and the local store. */
+export function useSetProfile() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (user: PublicUser) => {
+    queryClient.setQueryData(trpc.user.profile.queryKey(), { ...user, user });
+    authStore.setUser(user);
+  };
+}

@@ -1,0 +1,95 @@
+import type { AuthAnswer, PublicUser } from '@drape/contracts';
+import { toast } from '@drape/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTRPCClient } from '../../lib/trpc';
+import { authStore } from './auth-store';
+
+export interface AuthContextValue {
+  token: string | null;
+  user: PublicUser | null;
+  isAuthenticated: boolean;
+  /** Stores the session of a login or register answer. */
+  signIn(answer: Pick<AuthAnswer, 'token' | 'user'>): void;
+  /** Ends this session on the server (best effort), clears it here and goes to /. */
+  logout(): Promise<void>;
+  /** Ends every session on the server, then a complete local cleanup even when that call fails. */
+  logoutAllDevices(options?: { redirectTo?: string | null }): Promise<{ message?: string; sessionsRevoked?: number } | null>;
+  /** Clears the local session without a server call (the account was deleted, the server ended it). */
+  endLocalSession(options?: { wipe?: boolean; redirectTo?: string | null }): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const snapshot = useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+  const queryClient = useQueryClient();
+  const client = useTRPCClient();
+  const navigate = useNavigate();
+
+  // The client data cache never outlives the auth it was fetched with (user-area §4).
+  useEffect(() => authStore.onExpired(() => {
+    queryClient.clear();
+    void navigate('/login', { replace: true });
+  }), [queryClient, navigate]);
+  useEffect(() => authStore.onExternalChange(() => queryClient.clear()), [queryClient]);
+
+  const signIn = useCallback((answer: Pick<AuthAnswer, 'token' | 'user'>) => {
+    authStore.signIn(answer.token, answer.user);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const endLocalSession = useCallback((options: { wipe?: boolean; redirectTo?: string | null } = {}) => {
+    const { wipe = false, redirectTo = '/' } = options;
+    if (wipe) authStore.wipe();
+    else authStore.clear();
+    queryClient.clear();
+    if (redirectTo !== null) void navigate(redirectTo);
+  }, [queryClient, navigate]);
+
+  const logout = useCallback(async () => {
+    try {
+      await client.auth.logout.mutate();
+    } catch {
+      // The session may already be gone on the server; the local logout happens regardless.
+    }
+    endLocalSession();
+  }, [client, endLocalSession]);
+
+  const logoutAllDevices = useCallback(async (options: { redirectTo?: string | null } = {}) => {
+    let answer: { message?: string; sessionsRevoked?: number } | null = null;
+    try {
+      answer = await client.auth.logoutAllDevices.mutate();
+    } catch {
+      // user-area §4: the complete local cleanup happens even when the call fails.
+    }
+    endLocalSession({ wipe: true, redirectTo: options.redirectTo === undefined ? '/' : options.redirectTo });
+    if (answer?.message) toast({ title: answer.message, variant: 'success' });
+    return answer;
+  }, [client, endLocalSession]);
+
+  const value = useMemo<AuthContextValue>(() => ({
+    token: snapshot.token,
+    user: snapshot.user,
+    isAuthenticated: Boolean(snapshot.token),
+    signIn,
+    logout,
+    logoutAllDevices,
+    endLocalSession,
+  }), [snapshot, signIn, logout, logoutAllDevices, endLocalSession]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+/** A same-site path from ?returnUrl=, or the fallback (never another origin). */
+export function safeReturnUrl(raw: string | null, fallback = '/dashboard'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  return raw;
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAuth } from './auth-context';
+
+/** Signed-in screens: a signed-out visitor gets the auth screen and comes back here afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    const returnUrl = `${location.pathname}${location.search}`;
+    return <Navigate to={`/auth?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,106 @@
+import { TIER_NAMES, tierProgress } from '@drape/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage } from '@drape/ui';
+import { userMessages } from '@drape/contracts';
+import { PageMeta } from '../../lib/page-meta';
+import { ReferralLink } from '../account/referral-link';
+import { useProfile } from '../account/use-profile';
+import { PageLoading } from '../layout/page-loading';
+import { TierBadge } from '../layout/tier-badge';
+
+/** The signed-in home. The generation form joins this page with the generation feature. */
+export default function DashboardPage() {
+  const profile = useProfile();
+  const user = profile.data?.user;
+  return (
+    <>
+      <PageMeta title="Explore AI Fashion" description="Your Drape dashboard." noindex path="/dashboard" />
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
+        <header className="flex flex-col gap-2">
+          <p className="eyebrow">Dashboard</p>
+          <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">Explore AI Fashion</h1>
+          {user ? (
+            <p className="text-lg text-taupe">
+              Welcome, {user.firstName} {user.lastName}
+            </p>
+          ) : null}
+        </header>
+        {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
+        {!user && !profile.isError ? <PageLoading /> : null}
+        {user ? (
+          <div className="grid gap-6 md:grid-cols-2">
+            <DailyImages used={user.dailyImagesUsed} limit={user.dailyImagesLimit} />
+            <YourTier tier={user.tier} referrals={user.referralCount} username={user.username} />
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function Meter({ value, max, label }: { value: number; max: number; label: string }) {
+  const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      className="h-2 w-full overflow-hidden rounded-full bg-sand"
+    >
+      <div className="h-full rounded-full bg-gradient-to-r from-gold to-gold-ink transition-[width]" style={{ width: `${pct}%` }} />
+    </div>
+  );
+}
+
+function DailyImages({ used, limit }: { used: number; limit: number }) {
+  const remaining = Math.max(0, limit - used);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Daily Images</CardTitle>
+        <CardDescription>Personalised looks you can generate today.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="font-display text-5xl font-medium text-ink">
+          {used} <span className="text-2xl text-taupe">/ {limit}</span>
+        </p>
+        <Meter value={used} max={limit} label="Daily images used" />
+        <p className="text-sm text-taupe">
+          {remaining} {remaining === 1 ? 'generation' : 'generations'} remaining today
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function YourTier({ tier, referrals, username }: { tier: Parameters<typeof tierProgress>[0]; referrals: number; username: string }) {
+  const progress = tierProgress(tier, referrals);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle as="h2">Your Tier</CardTitle>
+          <TierBadge tier={tier} />
+        </div>
+        <CardDescription>
+          {progress.next
+            ? `Invite ${progress.friendsNeeded} more ${progress.friendsNeeded === 1 ? 'friend' : 'friends'} to unlock ${TIER_NAMES[progress.next]}.`
+            : 'You have reached the highest tier.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex flex-col gap-2">
+          <div className="flex justify-between text-sm text-taupe">
+            <span>Friends invited</span>
+            <span>
+              {progress.current} / {progress.target}
+            </span>
+          </div>
+          <Meter value={progress.current} max={progress.target} label="Friends invited" />
+        </div>
+        <ReferralLink username={username} />
+      </CardContent>
+    </Card>
+  );
+}

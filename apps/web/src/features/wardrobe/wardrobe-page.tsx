@@ -1,0 +1,63 @@
+import { tierPolicy } from '@drape/contracts';
+import { buttonClasses, FormMessage } from '@drape/ui';
+import { Shirt } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { userMessages } from '@drape/contracts';
+import { PageMeta } from '../../lib/page-meta';
+import { useProfile } from '../account/use-profile';
+import { PageLoading } from '../layout/page-loading';
+import { TierLock } from '../tiers/tier-lock';
+import { unlockByReferrals } from '../tiers/unlock';
+
+const UNLOCK = unlockByReferrals((policy) => policy.wardrobe);
+
+export default function WardrobePage() {
+  const profile = useProfile();
+  const user = profile.data?.user;
+  return (
+    <>
+      <PageMeta title="My Wardrobe" description="Your saved Drape looks." noindex path="/wardrobe" />
+      {profile.isError ? (
+        <div className="mx-auto max-w-4xl px-4 py-10">
+          <FormMessage>{userMessages.profileLoadFailed}</FormMessage>
+        </div>
+      ) : !user ? (
+        <PageLoading />
+      ) : !tierPolicy(user.tier).wardrobe ? (
+        <TierLock
+          heading="Personal Wardrobe"
+          badge="Collector Edition"
+          title="Unlock Your Wardrobe"
+          description="Save the looks you love, keep notes on them and organise them into smart collections."
+          invitesSent={user.invitesSent}
+          target={UNLOCK.friends}
+          unlockTierName={UNLOCK.tierName}
+          username={user.username}
+        />
+      ) : (
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
+          <header className="flex flex-col gap-2">
+            <p className="eyebrow">Wardrobe</p>
+            <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">My Wardrobe</h1>
+          </header>
+          <EmptyWardrobe />
+        </div>
+      )}
+    </>
+  );
+}
+
+function EmptyWardrobe() {
+  return (
+    <section className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed border-stone bg-paper px-6 py-16 text-center">
+      <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft text-gold-ink">
+        <Shirt aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <h2 className="font-display text-2xl font-medium">Your Personal Wardrobe Awaits</h2>
+      <p className="max-w-md text-taupe">Save looks you love from your generated outfits and the LookBook, and they will appear here.</p>
+      <Link to="/" className={buttonClasses({ className: 'mt-2' })}>
+        Explore Fashion Looks
+      </Link>
+    </section>
+  );
+}

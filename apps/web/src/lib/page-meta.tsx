@@ -1,0 +1,33 @@
+const SITE = 'Drape';
+const DEFAULT_DESCRIPTION = 'Drape is your personalised AI fashion stylist: outfit ideas for every trend, palette and occasion.';
+
+export interface PageMetaProps {
+  title?: string;
+  description?: string;
+  /** Pages that must stay out of search results (the auth page, account screens). */
+  noindex?: boolean;
+  /** The canonical path; defaults to the current path without its query. */
+  path?: string;
+}
+
+/** Title, description, social tags, robots and canonical for one page (React 19 hoists them into <head>). */
+export function PageMeta({ title, description = DEFAULT_DESCRIPTION, noindex = false, path }: PageMetaProps) {
+  const fullTitle = title ? `${title} | ${SITE}` : `${SITE} | Your Personalized AI Fashion Stylist`;
+  const canonical = `${window.location.origin}${path ?? window.location.pathname}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <meta name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:site_name" content={SITE} />
+      <meta property="og:type" content="website" />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+export { cn } from './class-names';
+export { Button, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
+export { Input, Textarea } from './input';
+export { Label } from './label';
+export { Field, FormMessage, type FieldProps, type FieldControlProps } from './field';
+export { Checkbox } from './checkbox';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card';
+export { Badge, type BadgeTone } from './badge';
+export { Spinner } from './spinner';
+export {
+  Dialog, DialogTrigger, DialogClose, DialogContent, SheetContent, DialogHeader, DialogBody, DialogFooter, DialogTitle, DialogDescription,
+} from './dialog';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
+export { Switch } from './switch';
+export { Select, SelectTrigger, SelectContent, SelectItem, SelectValue, SelectGroup } from './select';
+export {
+  DropdownMenu, DropdownMenuTrigger, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuGroup,
+} from './dropdown-menu';
+export { Toaster, toast, dismissToast, useToasts, TOAST_DURATION_MS, TOAST_LIMIT, type ToastInput, type ToastVariant } from './toast';
