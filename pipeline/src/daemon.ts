@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
 import type { Config, Db } from '@drape/db';
+import { runBatchStep } from './batch';
 import { runGenerateJob } from './generate-job';
 import { runMaintenance, type MaintenanceTask } from './maintenance';
 import { readPerformanceMode } from './performance';
@@ -21,6 +22,12 @@ export interface PipelineOptions {
   storage?: Storage;
   /** How often the performance mode is re-read (ms). */
   settingsPollMs?: number;
+  /** How often pg-boss expires jobs of dead workers and retries them (s). */
+  maintenanceIntervalSeconds?: number;
+  /** Expiry of batch generate jobs (s); default: the performance mode's timeout. */
+  jobExpireSeconds?: number;
+  /** Expiry of batch steps (s); default STEP_EXPIRE_SECONDS. */
+  stepExpireSeconds?: number;
 }
 
 export interface Pipeline {
@@ -45,7 +52,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const { db, log } = opts;
   const provider = opts.provider ?? providerFor(opts.config);
   const storage = opts.storage ?? localStorage(opts.config.dataDir);
-  const boss = new PgBoss({ connectionString: opts.url, max: 8 });
+  const boss = new PgBoss({ connectionString: opts.url, max: 8, maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 });
   boss.on('error', (err) => log(`queue error: ${String(err)}`));
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
@@ -87,6 +94,13 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       await workGenerate();
     }).catch(() => {});
   }, opts.settingsPollMs ?? 5000);
+
+  await boss.work<{ batchJobId: string }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) {
+      const result = await runBatchStep(db, boss, job.data.batchJobId, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
+      if (result === 'finished') log(`batch ${job.data.batchJobId} finished`);
+    }
+  });
 
   for (const s of Object.values(SCHEDULES)) {
     await boss.work<{ task: MaintenanceTask }>(`${QUEUES.maintenance}.${s.task}`, async (jobs) => {

@@ -5,3 +5,6 @@ export { localStorage, type Storage } from './storage';
 export { podStatus, type PodStatus } from './worker-registry';
 export type { ImageProvider } from './providers/provider';
 export { deleteExpiredImages, purgeDeletedAccounts, cleanupLowQuality, RETENTION_DAYS } from './retention';
+export { startSequentialBatch, cancelBatch, clearPipeline, initSevQueue, entryJobId, BatchError, MAX_CYCLES, type BatchMetrics } from './batch';
+export { severityRows, type SeverityRow } from './severity-stats';
+export { readPerformanceMode, setPerformanceMode } from './performance';

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { sql } from 'kysely';
+import { GENERATE_QUEUE, parseCombinationCode, selectionOf, type GenerateJobData } from '@drape/contracts';
+import type { Db } from '@drape/db';
+import { readPerformanceMode } from './performance';
+import { QUEUES } from './queues';
+import { SEVERITY_SQL } from './severity-stats';
+
+export const MAX_CYCLES = 5;
+/** A step waits for up to batchSize renders; ten minutes is far beyond a healthy one. */
+export const STEP_EXPIRE_SECONDS = 600;
+
+/** A stable uuid for one queue entry of one batch: resending it is a no-op in pg-boss. */
+export function entryJobId(batchJobId: string, cycle: number, sequence: number): string {
+  const h = createHash('sha1').update(`${batchJobId}:${cycle}:${sequence}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Seed of a queue entry: the same entry always renders the same look. */
+function seedOf(jobId: string): number {
+  return parseInt(createHash('sha1').update(jobId).digest('hex').slice(0, 8), 16) >>> 0;
+}
+
+/**
+ * SEV-queue initialisation: the active combinations below SEV-5, most severe first (fewest
+ * images), as cycle 1. Later cycles are appended as the batch finishes each one.
+ */
+export async function initSevQueue(db: Db, limit?: number): Promise<number> {
+  return db.transaction().execute((tx) => resetSevQueue(tx, limit));
+}
+
+async function resetSevQueue(tx: Db, limit?: number): Promise<number> {
+  await tx.deleteFrom('sev_queue').execute();
+  return appendCycle(tx, 1, limit);
+}
+
+async function appendCycle(db: Db, cycle: number, limit?: number): Promise<number> {
+  let q = db
+    .selectFrom('combinations')
+    .select(['code', SEVERITY_SQL.as('level')])
+    .where('active', '=', true)
+    .where('image_count', '<', 70)
+    .orderBy('image_count')
+    .orderBy('code');
+  if (limit) q = q.limit(limit);
+  const combos = await q.execute();
+  if (combos.length === 0) return 0;
+  await db
+    .insertInto('sev_queue')
+    .values(combos.map((c, i) => ({ combination_code: c.code, sev_level: c.level, sequence: i + 1, cycle })))
+    .execute();
+  return combos.length;
+}
+
+export interface BatchOptions {
+  cycles?: number;
+  /** At most this many combinations per cycle (tests, small runs). */
+  limit?: number;
+  /** How long a step may run before pg-boss hands it to another worker (s). */
+  stepExpireSeconds?: number;
+}
+
+export class BatchError extends Error {}
+
+/** Starts a sequential batch: one running at a time; the first step is a `batch` job. */
+export async function startSequentialBatch(db: Db, boss: PgBoss, options: BatchOptions = {}): Promise<string> {
+  const cycles = Math.min(Math.max(options.cycles ?? 1, 1), MAX_CYCLES);
+  const batchId = await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('drape-batch-start'))`.execute(tx);
+    const running = await tx.selectFrom('batch_jobs').select('id').where('status', '=', 'running').executeTakeFirst();
+    if (running) throw new BatchError(`Batch ${running.id} is already running`);
+    const queued = await resetSevQueue(tx, options.limit);
+    if (queued === 0) throw new BatchError('Every active combination is stocked (SEV-5): nothing to generate');
+    const row = await tx
+      .insertInto('batch_jobs')
+      .values({ kind: 'sequential', total: queued, options: JSON.stringify({ cycles, limit: options.limit ?? null }), metrics: JSON.stringify(emptyMetrics()) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.updateTable('sev_queue').set({ batch_job_id: row.id }).execute();
+    return row.id;
+  });
+  await boss.send(QUEUES.batch, { batchJobId: batchId }, { id: entryJobId(batchId, 0, 0), retryLimit: 10, retryDelay: 2, expireInSeconds: options.stepExpireSeconds ?? STEP_EXPIRE_SECONDS });
+  return batchId;
+}
+
+export async function cancelBatch(db: Db, batchJobId?: string): Promise<number> {
+  let q = db.updateTable('batch_jobs').set({ status: 'cancelled', finished_at: new Date() }).where('status', '=', 'running');
+  if (batchJobId) q = q.where('id', '=', batchJobId);
+  return Number((await q.executeTakeFirst()).numUpdatedRows);
+}
+
+/** Cancels running batches, drops queued generate jobs and empties the SEV queue. */
+export async function clearPipeline(db: Db, boss: PgBoss): Promise<{ cancelledBatches: number }> {
+  const cancelledBatches = await cancelBatch(db);
+  await boss.purgeQueue(GENERATE_QUEUE);
+  await boss.purgeQueue(QUEUES.batch);
+  await db.deleteFrom('sev_queue').execute();
+  return { cancelledBatches };
+}
+
+export interface BatchMetrics {
+  commandsSent: number;
+  imagesGenerated: number;
+  contentSafetyPassed: number;
+  contentSafetyFailed: number;
+  qualityPassed: number;
+  qualityFailed: number;
+  awsSaved: number;
+  metadataSaved: number;
+  supabaseItemsSaved: number;
+  imagesPerMinute: number;
+  imagesPerHour: number;
+  imagesPer24Hours: number;
+  startTime: string;
+  cycle: number;
+}
+
+function emptyMetrics(): BatchMetrics {
+  return {
+    commandsSent: 0, imagesGenerated: 0, contentSafetyPassed: 0, contentSafetyFailed: 0, qualityPassed: 0, qualityFailed: 0,
+    awsSaved: 0, metadataSaved: 0, supabaseItemsSaved: 0, imagesPerMinute: 0, imagesPerHour: 0, imagesPer24Hours: 0,
+    startTime: new Date().toISOString(), cycle: 1,
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One step of a sequential batch: send the next `batchSize` entries as generate jobs with stable
+ * ids, wait for them, record them, then schedule the next step. A step that dies is retried by
+ * pg-boss and re-sends the same ids, so nothing is generated twice and nothing is skipped.
+ */
+export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, opts: { pollMs?: number; jobExpireSeconds?: number | undefined; stepExpireSeconds?: number | undefined } = {}): Promise<'continued' | 'finished' | 'stopped'> {
+  const batch = await db.selectFrom('batch_jobs').selectAll().where('id', '=', batchJobId).executeTakeFirst();
+  if (!batch || batch.status !== 'running') return 'stopped';
+  const mode = await readPerformanceMode(db);
+  const maxCycles = Number((batch.options as { cycles?: number }).cycles ?? 1);
+  const limit = (batch.options as { limit?: number | null }).limit ?? undefined;
+
+  let entries = await pendingEntries(db, mode.batchSize);
+  if (entries.length === 0) {
+    const last = await db.selectFrom('sev_queue').select((eb) => eb.fn.max('cycle').as('cycle')).executeTakeFirst();
+    const cycle = Number(last?.cycle ?? 1);
+    const appended = cycle < maxCycles ? await appendCycle(db, cycle + 1, limit) : 0;
+    if (appended === 0) {
+      await db.updateTable('batch_jobs').set({ status: 'completed', finished_at: new Date() }).where('id', '=', batchJobId).where('status', '=', 'running').execute();
+      return 'finished';
+    }
+    await db.updateTable('sev_queue').set({ batch_job_id: batchJobId }).where('cycle', '=', cycle + 1).execute();
+    await db.updateTable('batch_jobs').set((eb) => ({ total: eb('total', '+', appended) })).where('id', '=', batchJobId).execute();
+    entries = await pendingEntries(db, mode.batchSize);
+  }
+
+  const sent = entries.map((e) => ({ ...e, jobId: entryJobId(batchJobId, e.cycle, e.sequence) }));
+  for (const e of sent) {
+    const c = parseCombinationCode(e.combination_code);
+    if (!c) continue;
+    const s = selectionOf(c);
+    const data: GenerateJobData = {
+      gender: c.gender, [s.kind]: s.id, ...(c.styleVibe ? { styleVibe: c.styleVibe } : {}),
+      ...(c.bodyShape ? { bodyShape: c.bodyShape } : {}), ...(c.skinTone ? { skinTone: c.skinTone } : {}),
+      seed: seedOf(e.jobId), source: 'batch', batchJobId,
+    } as GenerateJobData;
+    await boss.send(GENERATE_QUEUE, data, { id: e.jobId, priority: 0, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000) });
+  }
+
+  // Wait for every job of the step to end (stored, blocked or failed for good), or a cancel.
+  const ids = sent.map((e) => e.jobId);
+  for (;;) {
+    const status = await db.selectFrom('batch_jobs').select('status').where('id', '=', batchJobId).executeTakeFirst();
+    if (status?.status !== 'running') return 'stopped';
+    const states = await Promise.all(ids.map((id) => boss.getJobById(GENERATE_QUEUE, id)));
+    if (states.every((j) => !j || j.state === 'completed' || j.state === 'failed' || j.state === 'cancelled')) break;
+    await sleep(opts.pollMs ?? 200);
+  }
+
+  // Only entries this run completes are counted: a retried step never counts twice.
+  const processedAfter = await db.transaction().execute(async (tx) => {
+    const newly = await tx
+      .updateTable('sev_queue')
+      .set({ completed_at: new Date() })
+      .where('completed_at', 'is', null)
+      .where((eb) => eb.or(sent.map((e) => eb.and([eb('cycle', '=', e.cycle), eb('sequence', '=', e.sequence)]))))
+      .returning(['cycle', 'sequence'])
+      .execute();
+    const row = await tx.selectFrom('batch_jobs').select(['metrics', 'started_at', 'processed']).where('id', '=', batchJobId).forUpdate().executeTakeFirstOrThrow();
+    if (newly.length === 0) return row.processed;
+    const counted = newly.map((e) => entryJobId(batchJobId, e.cycle, e.sequence));
+    const images = await tx.selectFrom('generated_images').select(['id']).where('job_id', 'in', counted).execute();
+    const blocked = await tx.selectFrom('blocked_images').select(['rejection_reason']).where('job_id', 'in', counted).execute();
+    const items = images.length
+      ? Number((await tx.selectFrom('fashion_items').select((eb) => eb.fn.countAll<number>().as('n')).where('image_id', 'in', images.map((i) => i.id)).executeTakeFirstOrThrow()).n)
+      : 0;
+    const safetyFailed = blocked.filter((b) => b.rejection_reason !== 'quality_threshold').length;
+    const m = { ...emptyMetrics(), ...(row.metrics as Partial<BatchMetrics>) } as BatchMetrics;
+    m.commandsSent += counted.length;
+    m.imagesGenerated += images.length;
+    m.contentSafetyPassed += counted.length - safetyFailed;
+    m.contentSafetyFailed += safetyFailed;
+    m.qualityPassed += images.length;
+    m.qualityFailed += blocked.length - safetyFailed;
+    m.awsSaved += images.length;
+    m.metadataSaved += images.length;
+    m.supabaseItemsSaved += items;
+    m.cycle = Math.max(...newly.map((e) => e.cycle));
+    const minutes = Math.max((Date.now() - row.started_at.getTime()) / 60_000, 1 / 60);
+    m.imagesPerMinute = Math.round((m.imagesGenerated / minutes) * 10) / 10;
+    m.imagesPerHour = Math.round(m.imagesPerMinute * 60);
+    m.imagesPer24Hours = Math.round(m.imagesPerMinute * 60 * 24);
+    await tx
+      .updateTable('batch_jobs')
+      .set((eb) => ({
+        processed: eb('processed', '+', counted.length),
+        succeeded: eb('succeeded', '+', images.length),
+        failed: eb('failed', '+', counted.length - images.length),
+        metrics: JSON.stringify(m),
+      }))
+      .where('id', '=', batchJobId)
+      .execute();
+    return row.processed + counted.length;
+  });
+  // The next step's id follows from the progress, so a retried step cannot start a second chain.
+  await boss.send(QUEUES.batch, { batchJobId }, { id: entryJobId(batchJobId, 0, processedAfter), startAfter: new Date(Date.now() + mode.delayMs), retryLimit: 10, retryDelay: 2, expireInSeconds: opts.stepExpireSeconds ?? STEP_EXPIRE_SECONDS });
+  return 'continued';
+}
+
+async function pendingEntries(db: Db, n: number) {
+  return db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('completed_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(n).execute();
+}
