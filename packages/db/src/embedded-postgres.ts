@@ -98,6 +98,32 @@ async function freePort(preferred: number): Promise<number> {
   return (await tryPort(preferred)) ?? (await tryPort(0))!;
 }
 
+/** The postmaster of a cluster, from postmaster.pid (line 1: pid, line 4: port), if alive. */
+function runningCluster(dir: string): { pid: number; port: number } | null {
+  try {
+    const lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!pid || !port) return null;
+    process.kill(pid, 0);
+    return { pid, port };
+  } catch {
+    return null;
+  }
+}
+
+async function accepts(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    await client.end().catch(() => {});
+    return false;
+  }
+}
+
 function run(bin: string, args: string[], as: RunAs | null, env: NodeJS.ProcessEnv) {
   const res = spawnSync(bin, args, { encoding: 'utf8', env, ...as });
   if (res.status !== 0) throw new Error(`${path.basename(bin)} failed: ${res.stderr || res.stdout || res.error}`);
@@ -130,6 +156,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     fs.writeFileSync(credentialsFile, JSON.stringify({ user: DB_USER, password }), { mode: 0o600 });
   } else {
     password = (JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as { password: string }).password;
+  }
+
+  // Another process (npm start) may already run this cluster: connect to it instead.
+  const running = runningCluster(dir);
+  if (running) {
+    const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${DB_NAME}`;
+    if (await accepts(url)) {
+      log(`PostgreSQL ${running.port} already running (${dir})`);
+      return { url, dataDir: dir, async stop() {} };
+    }
   }
 
   const socketDir = path.join(dir, '..', 'socket');

@@ -1,0 +1,286 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import cliProgress from 'cli-progress';
+import PgBoss from 'pg-boss';
+import { upsertAdmin } from '@drape/auth';
+import {
+  BODY_SHAPES, GENERATE_QUEUE, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
+  combinationCode, type GenerateJobData,
+} from '@drape/contracts';
+import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue, type Db } from '@drape/db';
+import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
+import { providerFor } from './daemon';
+import { runGenerateJob } from './generate-job';
+import { ensureMatrix, regeneratePrompts } from './matrix';
+import { readPerformanceMode, setPerformanceMode } from './performance';
+import { QUEUES } from './queues';
+import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
+import { severityRows } from './severity-stats';
+import { localStorage } from './storage';
+import { podStatus } from './worker-registry';
+import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
+
+/**
+ * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
+ * PostgreSQL of DATA_DIR (the running one of `npm start`, or its own for the duration).
+ */
+class UsageError extends Error {}
+
+async function withDb<T>(fn: (db: Db, url: string) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const { url, embedded } = await resolveDatabase(config, () => {});
+  const handle = createDb(url, 5);
+  try {
+    await migrate(handle.db);
+    await seedCatalogue(handle.db);
+    return await fn(handle.db, url);
+  } finally {
+    await handle.close();
+    await embedded?.stop();
+  }
+}
+
+async function withBoss<T>(url: string, fn: (boss: PgBoss) => Promise<T>): Promise<T> {
+  const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false });
+  boss.on('error', () => {});
+  await boss.start();
+  for (const q of Object.values(QUEUES)) await boss.createQueue(q);
+  try {
+    return await fn(boss);
+  } finally {
+    await boss.stop({ graceful: false, close: true, wait: true });
+  }
+}
+
+function bar(label: string) {
+  const b = new cliProgress.SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total}`, hideCursor: true }, cliProgress.Presets.shades_classic);
+  let started = false;
+  return {
+    update(done: number, total: number) {
+      if (!started) {
+        b.start(total, 0);
+        started = true;
+      }
+      b.setTotal(total);
+      b.update(done);
+    },
+    stop() {
+      if (started) b.stop();
+    },
+  };
+}
+
+const positiveInt = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number of at least 1.`);
+  return n;
+};
+
+function pick(list: readonly { id: string; name: string }[], value: string | undefined, label: string): string | undefined {
+  if (value === undefined) return undefined;
+  const key = value.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const found = list.find((e) => e.id.replace(/_/g, '') === key || e.name.toLowerCase().replace(/[\s_-]+/g, '') === key);
+  if (!found) throw new UsageError(`Unknown ${label} "${value}". One of: ${list.map((e) => e.name).join(', ')}`);
+  return found.id;
+}
+
+const table = (rows: Record<string, unknown>[]) => console.table(rows);
+
+const program = new Command('drape')
+  .description('Drape operator commands')
+  .showHelpAfterError()
+  .exitOverride();
+
+program.command('status').description('workers, queues, inventory and the running batch').action(() =>
+  withDb(async (db, url) => {
+    const workers = await db.selectFrom('pipeline_workers').selectAll().orderBy('last_heartbeat_at', 'desc').limit(20).execute();
+    console.log('Workers');
+    table(workers.map((w) => ({ name: w.name, host: w.hostname, pid: w.pid, status: podStatus(w), lastHeartbeat: w.last_heartbeat_at.toISOString() })));
+    const inv = await db.selectFrom('generated_images').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    console.log('Inventory');
+    table(inv.map((r) => ({ status: r.status, images: Number(r.n) })));
+    const mode = await readPerformanceMode(db);
+    console.log(`Performance mode: ${mode.name} (concurrency ${mode.concurrency}, batch ${mode.batchSize}, delay ${mode.delayMs} ms, timeout ${mode.timeoutMs / 1000} s)`);
+    await withBoss(url, async (boss) => {
+      console.log(`Queued: generate ${await boss.getQueueSize(GENERATE_QUEUE)}, batch ${await boss.getQueueSize(QUEUES.batch)}`);
+    });
+    const batch = await db.selectFrom('batch_jobs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    if (batch) console.log(`Newest batch ${batch.id}: ${batch.status}, ${batch.processed}/${batch.total}, ${batch.succeeded} images`);
+  }));
+
+program.command('sev').description('combinations per severity level').action(() =>
+  withDb(async (db) => {
+    await ensureMatrix(db);
+    table((await severityRows(db)).map((r) => ({ level: r.severity_level, combinations: r.combo_count, percent: r.percentage, images: r.description })));
+  }));
+
+const batch = program.command('batch').description('the sequential SEV batch');
+batch.command('start').description('start a sequential batch, most severe combinations first')
+  .option('--cycles <n>', `cycles over the queue (1-${MAX_CYCLES})`, positiveInt('--cycles'), 1)
+  .option('--limit <n>', 'at most this many combinations per cycle', positiveInt('--limit'))
+  .action((opts: { cycles: number; limit?: number }) =>
+    withDb(async (db, url) => {
+      if (opts.cycles > MAX_CYCLES) throw new UsageError(`--cycles is at most ${MAX_CYCLES}.`);
+      await ensureMatrix(db);
+      const id = await withBoss(url, (boss) => startSequentialBatch(db, boss, opts));
+      console.log(`Batch ${id} started; a running pipeline works it. Watch it with: npm run drape -- batch watch`);
+    }));
+batch.command('cancel [id]').description('cancel the running batch').action((id?: string) =>
+  withDb(async (db) => {
+    const n = await cancelBatch(db, id);
+    if (n === 0) throw new UsageError('No running batch to cancel.');
+    console.log(`Cancelled ${n} batch.`);
+  }));
+batch.command('watch [id]').description('follow a batch until it ends').action((id?: string) =>
+  withDb(async (db) => {
+    const find = () => {
+      const q = db.selectFrom('batch_jobs').selectAll();
+      return (id ? q.where('id', '=', id) : q.orderBy('created_at', 'desc').limit(1)).executeTakeFirst();
+    };
+    const first = await find();
+    if (!first) throw new UsageError('No batch yet. Start one with: npm run drape -- batch start');
+    const b = bar(`batch ${first.id.slice(0, 8)}`);
+    for (;;) {
+      const row = await find();
+      if (!row) break;
+      b.update(row.processed, Math.max(row.total, 1));
+      if (row.status !== 'running') {
+        b.stop();
+        console.log(`${row.status}: ${row.succeeded} images, ${row.failed} blocked or failed, ${(row.metrics as { imagesPerMinute?: number }).imagesPerMinute ?? 0} images/min`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }));
+batch.command('init').description('rebuild the SEV queue (most severe first)').action(() =>
+  withDb(async (db) => {
+    await ensureMatrix(db);
+    console.log(`SEV queue: ${await initSevQueue(db)} combinations.`);
+  }));
+program.command('clear-pipeline').description('cancel batches, drop queued jobs, empty the SEV queue').action(() =>
+  withDb(async (db, url) => console.log(await withBoss(url, (boss) => clearPipeline(db, boss)))));
+
+program.command('generate').description('generate one look now, in this process')
+  .requiredOption('--gender <gender>', 'female or male')
+  .option('--trend <name>').option('--palette <name>').option('--occasion <name>')
+  .option('--vibe <name>').option('--body <name>').option('--skin <name>')
+  .option('--seed <n>', 'seed (default random)', (v) => Number.parseInt(v, 10))
+  .action((o: Record<string, string | number | undefined>) =>
+    withDb(async (db) => {
+      const gender = String(o.gender).toLowerCase();
+      if (gender !== 'female' && gender !== 'male') throw new UsageError('--gender is female or male.');
+      const chosen = ['trend', 'palette', 'occasion'].filter((k) => o[k] !== undefined);
+      if (chosen.length !== 1) throw new UsageError('Give exactly one of --trend, --palette or --occasion.');
+      const data = {
+        gender,
+        trend: pick(TRENDS, o.trend as string | undefined, 'trend'),
+        palette: pick(PALETTES, o.palette as string | undefined, 'palette'),
+        occasion: pick(OCCASIONS, o.occasion as string | undefined, 'occasion'),
+        styleVibe: pick(STYLE_VIBES, o.vibe as string | undefined, 'style vibe'),
+        bodyShape: pick(BODY_SHAPES, o.body as string | undefined, 'body shape'),
+        skinTone: pick(SKIN_TONES, o.skin as string | undefined, 'skin tone'),
+        seed: Number.isFinite(o.seed) ? Number(o.seed) : Math.floor(Math.random() * 2 ** 31),
+        source: 'admin',
+      } as GenerateJobData;
+      for (const k of Object.keys(data) as (keyof GenerateJobData)[]) if (data[k] === undefined) delete data[k];
+      const config = loadConfig();
+      const mode = await readPerformanceMode(db);
+      const out = await runGenerateJob({ db, storage: localStorage(config.dataDir), provider: providerFor(config), timeoutMs: mode.timeoutMs }, crypto.randomUUID(), data);
+      if (out.kind === 'blocked') {
+        console.log(`Blocked (${out.reason}); see the blocked images.`);
+        process.exitCode = 1;
+        return;
+      }
+      const img = await db.selectFrom('generated_images').selectAll().where('id', '=', out.imageId).executeTakeFirstOrThrow();
+      const items = await db.selectFrom('fashion_items').select(['name', 'type', 'color', 'price_range']).where('image_id', '=', img.id).orderBy('position').execute();
+      console.log(`Image ${img.id} (${img.combination_code}), quality ${img.quality_score}`);
+      console.log(`File: ${config.dataDir}/media/${img.storage_key}`);
+      table(items);
+    }));
+
+program.command('retention').description('delete generated images past 181 days (never kept ones) and purge deleted accounts')
+  .option('--dry-run', 'count only')
+  .action((o: { dryRun?: boolean }) =>
+    withDb(async (db) => {
+      const config = loadConfig();
+      const b = bar('images');
+      const images = await deleteExpiredImages(db, localStorage(config.dataDir), { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
+      b.stop();
+      const accounts = await purgeDeletedAccounts(db, { dryRun: o.dryRun });
+      console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${images.images} images (${images.files} files) and ${accounts.accounts} accounts.`);
+    }));
+
+program.command('cleanup').description('delete images under the quality thresholds (65 female fair skin, 70 others)')
+  .option('--dry-run', 'count only')
+  .action((o: { dryRun?: boolean }) =>
+    withDb(async (db) => {
+      const config = loadConfig();
+      const b = bar('cleanup');
+      const r = await cleanupLowQuality(db, localStorage(config.dataDir), { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
+      b.stop();
+      console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
+    }));
+
+const prompts = program.command('prompts').description('the enhanced prompts of the combination matrix');
+prompts.command('regenerate').description('rewrite every combination prompt').action(() =>
+  withDb(async (db) => {
+    await ensureMatrix(db);
+    const b = bar('prompts');
+    const r = await regeneratePrompts(db, (d, t) => b.update(d, t));
+    b.stop();
+    console.log(`Updated ${r.updated} of ${r.total} prompts in ${r.durationMs} ms (${r.errors} errors; sample length ${r.samplePromptLength}).`);
+  }));
+prompts.command('verify').description('check that every active combination has its current prompt').action(() =>
+  withDb(async (db) => {
+    await ensureMatrix(db);
+    const rows = await db.selectFrom('combinations').select(['code', 'enhanced_prompt']).where('active', '=', true).execute();
+    const expected = new Map(enumerateCombinations({ activeOnly: true, includeUnset: false }).map((c) => [combinationCode(c), enhancedPrompt(c)]));
+    const stale = rows.filter((r) => expected.get(r.code) !== r.enhanced_prompt).map((r) => r.code);
+    const missing = [...expected.keys()].filter((code) => !rows.some((r) => r.code === code));
+    console.log(`${rows.length} active combinations; ${stale.length} stale prompts; ${missing.length} missing.`);
+    if (stale.length || missing.length) {
+      console.log([...stale, ...missing].slice(0, 10).join('\n'));
+      process.exitCode = 1;
+    }
+  }));
+
+const admin = program.command('admin').description('administrators');
+const passwordOf = (o: { password?: string }) => {
+  if (o.password !== undefined && o.password.length < 8) throw new UsageError('--password needs at least 8 characters.');
+  return o.password ?? crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+};
+admin.command('create <key>').description('create an admin (prints a random password unless --password)').option('--password <p>').action((key: string, o: { password?: string }) =>
+  withDb(async (db) => {
+    const exists = await db.selectFrom('admins').select('id').where('admin_key', '=', key).executeTakeFirst();
+    if (exists) throw new UsageError(`Admin "${key}" exists; use: npm run drape -- admin reset-password ${key}`);
+    const password = passwordOf(o);
+    await upsertAdmin(db, key, password);
+    console.log(`Admin "${key}" created${o.password ? '.' : ` with password ${password}`}`);
+  }));
+admin.command('reset-password <key>').description("set an admin's password (random unless --password)").option('--password <p>').action((key: string, o: { password?: string }) =>
+  withDb(async (db) => {
+    const exists = await db.selectFrom('admins').select('id').where('admin_key', '=', key).executeTakeFirst();
+    if (!exists) throw new UsageError(`No admin "${key}".`);
+    const password = passwordOf(o);
+    await upsertAdmin(db, key, password);
+    console.log(`Password of "${key}" ${o.password ? 'changed.' : `is now ${password}`}`);
+  }));
+
+program.command('performance <mode>').description('aggressive or conservative (workers apply it without a restart)').action((mode: string) =>
+  withDb(async (db) => {
+    if (mode !== 'aggressive' && mode !== 'conservative') throw new UsageError('mode is aggressive or conservative.');
+    await setPerformanceMode(db, mode);
+    const m = PERFORMANCE_MODES[mode];
+    console.log(`Performance mode ${mode}: concurrency ${m.concurrency}, batch ${m.batchSize}, delay ${m.delayMs} ms, timeout ${m.timeoutMs / 1000} s.`);
+  }));
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode || 2);
+  if (err instanceof UsageError || err instanceof BatchError) {
+    console.error(`error: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+}
