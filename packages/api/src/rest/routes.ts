@@ -52,6 +52,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/body-shapes', procedure: 'catalog.bodyShapes', input: none, auth: 'user', summary: 'Body shapes (Stylist and above)' },
   { method: 'GET', path: '/api/skin-tones', procedure: 'catalog.skinTones', input: none, auth: 'public', summary: 'Skin tones' },
   { method: 'GET', path: '/api/trend-conversion', procedure: 'catalog.trendConversion', input: none, auth: 'public', summary: 'Which names are occasions and which are trends' },
+  { method: 'GET', path: '/api/landing/showcase', procedure: 'catalog.landingShowcase', input: none, auth: 'public', summary: 'One picture per trend, palette and occasion for the landing page' },
+  { method: 'GET', path: '/api/lookbook/stats', procedure: 'catalog.lookbookStats', input: none, auth: 'public', summary: "The landing's LookBook blurb" },
   // Generation (user-area §7)
   { method: 'POST', path: '/api/generate-outfit', procedure: 'generate.outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live' },
   { method: 'GET', path: '/api/fashion-items/:imageId', procedure: 'generate.fashionItems', input: (r) => ({ imageId: r.params.imageId }), auth: 'public', summary: 'The pieces of one image' },
