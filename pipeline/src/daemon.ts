@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
 import type { Config, Db } from '@drape/db';
 import { runBatchStep } from './batch';
+import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
 import { runMaintenance, type MaintenanceTask } from './maintenance';
 import { readPerformanceMode } from './performance';
@@ -62,6 +63,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     await boss.schedule(`${QUEUES.maintenance}.${s.task}`, s.cron, { task: s.task });
   }
 
+  await warmClassifier();
   const workerId = await registerWorker(db, `pipeline-${process.pid}`);
   let lastError: string | null = null;
   const beat = setInterval(() => {

@@ -5,6 +5,7 @@ import {
 } from '@drape/atelier';
 import { GENERATED_CHANNEL, type GenerateJobData } from '@drape/contracts';
 import type { Db } from '@drape/db';
+import { nsfwClassifier, type Classifier } from './classifier';
 import { processImage, type ProcessedImage } from './image-processing';
 import { resolveCombination } from './personalisation';
 import type { ImageProvider } from './providers/provider';
@@ -15,6 +16,8 @@ export interface GenerateDeps {
   storage: Storage;
   provider: ImageProvider;
   timeoutMs: number;
+  /** Defaults to the nsfwjs classifier. */
+  classifier?: Classifier;
 }
 
 export type GenerateOutcome =
@@ -25,6 +28,7 @@ export interface StageTimes {
   compose: number;
   render: number;
   process: number;
+  classify: number;
   score: number;
   store: number;
 }
@@ -38,7 +42,7 @@ export const ATTEMPTS = { live: 3, admin: 1, batch: 1 } as const;
  * makes a second image. Files are written before the row that points at them.
  */
 export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: GenerateJobData): Promise<GenerateOutcome> {
-  const zero: StageTimes = { compose: 0, render: 0, process: 0, score: 0, store: 0 };
+  const zero: StageTimes = { compose: 0, render: 0, process: 0, classify: 0, score: 0, store: 0 };
   const done = await deps.db.selectFrom('generated_images').select(['id', 'quality_score']).where('job_id', '=', jobId).executeTakeFirst();
   if (done) return { kind: 'image', imageId: done.id, qualityScore: done.quality_score, stages: zero };
 
@@ -66,20 +70,24 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     lap('render');
     const processed = await processImage(raw);
     lap('process');
+    const classified = await (deps.classifier ?? nsfwClassifier).classify(processed.classifierInput);
+    lap('classify');
     const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colours, sharpness: processed.sharpness });
     const safety = safetyVerdict(look);
     lap('score');
     const skinTone = combination.skinTone ?? null;
-    if (safety.safe && passesQuality(quality.score, combination.gender, skinTone)) {
-      const imageId = await storeImage(deps, jobId, look, prompt, processed, quality);
+    if (classified.safe && safety.safe && passesQuality(quality.score, combination.gender, skinTone)) {
+      const imageId = await storeImage(deps, jobId, look, prompt, processed, quality, classified.safetyScore);
       lap('store');
       return { kind: 'image', imageId, qualityScore: quality.score, stages };
     }
-    const reason = !safety.safe ? (safety.reason ?? 'content_safety') : 'quality_threshold';
-    const details = !safety.safe
-      ? safety.details
-      : { error: 'quality_below_threshold', reasoning: `Quality ${quality.score} is below ${qualityThreshold(combination.gender, skinTone)}.`, breakdown: quality.breakdown };
-    const blockedId = await storeBlocked(deps, attemptId, look, processed, reason, details, quality.score);
+    const reason = !classified.safe ? 'content_safety' : !safety.safe ? (safety.reason ?? 'content_safety') : 'quality_threshold';
+    const details = !classified.safe
+      ? { error: 'classifier_flagged', reasoning: 'The image classifier flagged the picture as explicit.', predictions: classified.predictions }
+      : !safety.safe
+        ? safety.details
+        : { error: 'quality_below_threshold', reasoning: `Quality ${quality.score} is below ${qualityThreshold(combination.gender, skinTone)}.`, breakdown: quality.breakdown };
+    const blockedId = await storeBlocked(deps, attemptId, look, processed, reason, details, quality.score, classified.safetyScore);
     lap('store');
     last = { kind: 'blocked', blockedId, reason, stages };
   }
@@ -88,7 +96,7 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
 }
 
 async function storeImage(
-  deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object },
+  deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object }, safetyScore: number,
 ): Promise<string> {
   const key = `looks/${jobId}.webp`;
   const thumbKey = `looks/${jobId}.thumb.webp`;
@@ -112,7 +120,7 @@ async function storeImage(
         job_id: jobId, combination_code: look.combinationCode, gender: c.gender, selection_kind: selection.kind,
         selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
         storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: processed.image.length,
-        quality_score: quality.score, quality: JSON.stringify(quality.breakdown),
+        quality_score: quality.score, quality: JSON.stringify(quality.breakdown), safety_score: safetyScore,
         colour_families: [...new Set(look.coloursUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
         prompt, provider: deps.provider.name,
       })
@@ -139,7 +147,7 @@ async function storeImage(
 }
 
 async function storeBlocked(
-  deps: GenerateDeps, attemptId: string, look: Look, processed: ProcessedImage, reason: string, details: object, quality: number,
+  deps: GenerateDeps, attemptId: string, look: Look, processed: ProcessedImage, reason: string, details: object, quality: number, safetyScore: number,
 ): Promise<string> {
   const key = `blocked/${attemptId}.webp`;
   await deps.storage.put(key, processed.image);
@@ -150,7 +158,7 @@ async function storeBlocked(
     .values({
       job_id: attemptId, combination_code: look.combinationCode, gender: c.gender, selection_kind: selection.kind,
       selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
-      storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality,
+      storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality, safety_score: safetyScore,
     })
     .onConflict((oc) => oc.column('job_id').doUpdateSet({ rejection_reason: sql`blocked_images.rejection_reason` }))
     .returning('id')

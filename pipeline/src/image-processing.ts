@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_HEIGHT, IMAGE_WIDTH, watermarkSvg } from '@drape/atelier';
+import { CLASSIFIER_SIZE } from './classifier';
 
 /** 768x1024 WebP at effort 2 (~6% more bytes than default, half the encode time: STACK-NOTES.md). */
 const WEBP = { quality: 82, effort: 2, alphaQuality: 100 } as const;
@@ -11,6 +12,8 @@ const watermark = Buffer.from(watermarkSvg(IMAGE_WIDTH, IMAGE_HEIGHT));
 export interface ProcessedImage {
   image: Buffer;
   thumbnail: Buffer;
+  /** 224x224 RGB for the classifier. */
+  classifierInput: Buffer;
   /** 0..1, from the thumbnail's Laplacian-based sharpness estimate. */
   sharpness: number;
 }
@@ -24,12 +27,13 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const base = () => sharp(raster.data, { raw: raster.info });
-  const [image, thumbnail] = await Promise.all([
+  const [image, thumbnail, classifierInput] = await Promise.all([
     base().webp(WEBP).toBuffer(),
     base().resize(THUMB_WIDTH, THUMB_HEIGHT).webp({ quality: 78, effort: 2 }).toBuffer(),
+    base().resize(CLASSIFIER_SIZE, CLASSIFIER_SIZE, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
   ]);
   const stats = await sharp(thumbnail).stats();
-  return { image, thumbnail, sharpness: normaliseSharpness(stats.sharpness) };
+  return { image, thumbnail, classifierInput, sharpness: normaliseSharpness(stats.sharpness) };
 }
 
 /** sharp's estimate is unbounded; a crisp illustration scores ~8+ at thumbnail size. */

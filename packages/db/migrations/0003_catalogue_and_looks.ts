@@ -60,6 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       bytes integer not null,
       quality_score integer not null,
       quality jsonb not null,
+      safety_score integer not null,
       colour_families text[] not null default '{}',
       seed bigint not null,
       prompt text not null,

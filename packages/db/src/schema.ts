@@ -132,6 +132,7 @@ export interface GeneratedImagesTable {
   bytes: number;
   quality_score: number;
   quality: ColumnType<Record<string, number>, string, string>;
+  safety_score: number;
   colour_families: string[];
   seed: number;
   prompt: string;
