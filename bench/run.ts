@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrate, startEmbeddedPostgres } from '@drape/db';
 import { benchAccounts, type LoadFigures } from './accounts';
+import { benchPipeline, type PipelineFigures } from './pipeline';
 
 /**
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
@@ -11,6 +12,7 @@ import { benchAccounts, type LoadFigures } from './accounts';
  * `npm run bench -- --seconds 5` shortens each load run.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline');
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 
@@ -35,18 +37,42 @@ async function main() {
     const handle = createDb(pg.url, 1);
     await migrate(handle.db);
     await handle.close();
-    console.log(`[bench] accounts: ${seconds} s per run`);
-    const figures = await benchAccounts(pg.url, seconds);
     const date = new Date().toISOString().slice(0, 10);
-    const result = { name: 'accounts', date, machine: machine(), figures };
+    const m = machine();
+    const where = `Measured ${date} on ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, node ${m.node}`;
     fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'results', `accounts-${date}.json`), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(table(figures));
-    updateReadme('accounts', `Measured ${date} on ${result.machine.cpus} cores (${result.machine.cpuModel}), ${result.machine.memoryGiB} GiB, node ${result.machine.node}; autocannon, ${seconds} s per row.\n\n${table(figures)}`);
+    if (!only || only === 'accounts') {
+      console.log(`[bench] accounts: ${seconds} s per run`);
+      const figures = await benchAccounts(pg.url, seconds);
+      fs.writeFileSync(path.join(here, 'results', `accounts-${date}.json`), `${JSON.stringify({ name: 'accounts', date, machine: m, figures }, null, 2)}\n`);
+      console.log(table(figures));
+      updateReadme('accounts', `${where}; autocannon, ${seconds} s per row.\n\n${table(figures)}`);
+    }
+    if (!only || only === 'pipeline') {
+      console.log('[bench] pipeline: one cycle of the combination matrix, then Get My Look');
+      const figures = await benchPipeline(pg.url, path.join(tmp, 'data'));
+      fs.writeFileSync(path.join(here, 'results', `pipeline-${date}.json`), `${JSON.stringify({ name: 'pipeline', date, machine: m, figures }, null, 2)}\n`);
+      console.log(JSON.stringify(figures, null, 2));
+      updateReadme('pipeline', `${where}.\n\n${pipelineTable(figures)}`);
+    }
   } finally {
     await pg.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+function pipelineTable(f: PipelineFigures): string {
+  const stages = Object.entries(f.stageMsPerImage).map(([k, v]) => `${k} ${v} ms`).join(', ');
+  const g = f.getMyLook;
+  return [
+    '| figure | value |', '|---|---|',
+    `| throughput, ${f.processes} worker processes (aggressive mode) | **${f.imagesPerMinute} images/min** (${f.images} stored, ${f.blocked} blocked, ${f.seconds} s) |`,
+    `| time per image by stage (mean) | ${stages} |`,
+    `| wall time per image per process | ${f.wallMsPerImagePerProcess} ms |`,
+    `| queue + database + storage share of the wall time (upper bound) | ${(f.queueDbStorageShare * 100).toFixed(1)}% |`,
+    `| Get My Look from inventory (${g.inventory.requests} requests, 10 connections) | p50 ${g.inventory.p50Ms} ms, p99 ${g.inventory.p99Ms} ms, ${g.inventory.requestsPerSecond} req/s, non-2xx ${g.inventory.non2xx}, served live ${g.inventory.live} |`,
+    `| Get My Look live (${g.live.requests} sequential requests) | p50 ${g.live.p50Ms} ms, p99 ${g.live.p99Ms} ms |`,
+  ].join('\n');
 }
 
 /** Replaces the block between the markers of one benchmark in bench/README.md. */

@@ -77,7 +77,7 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     lap('score');
     const skinTone = combination.skinTone ?? null;
     if (classified.safe && safety.safe && passesQuality(quality.score, combination.gender, skinTone)) {
-      const imageId = await storeImage(deps, jobId, look, prompt, processed, quality, classified.safetyScore);
+      const imageId = await storeImage(deps, jobId, look, prompt, processed, quality, classified.safetyScore, stages);
       lap('store');
       return { kind: 'image', imageId, qualityScore: quality.score, stages };
     }
@@ -96,8 +96,9 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
 }
 
 async function storeImage(
-  deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object }, safetyScore: number,
+  deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object }, safetyScore: number, stages: StageTimes,
 ): Promise<string> {
+  const storeStart = performance.now();
   const key = `looks/${jobId}.webp`;
   const thumbKey = `looks/${jobId}.thumb.webp`;
   await deps.storage.put(key, processed.image);
@@ -121,6 +122,8 @@ async function storeImage(
         selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
         storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: processed.image.length,
         quality_score: quality.score, quality: JSON.stringify(quality.breakdown), safety_score: safetyScore,
+        // The store stage is measured up to the insert; the row's own commit is not in it.
+        stage_ms: JSON.stringify(roundStages({ ...stages, store: performance.now() - storeStart })),
         colour_families: [...new Set(look.coloursUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
         prompt, provider: deps.provider.name,
       })
@@ -164,6 +167,10 @@ async function storeBlocked(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+function roundStages(s: StageTimes): Record<string, number> {
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v * 10) / 10]));
 }
 
 async function notify(db: Db, jobId: string): Promise<void> {

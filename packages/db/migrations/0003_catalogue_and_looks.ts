@@ -61,6 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       quality_score integer not null,
       quality jsonb not null,
       safety_score integer not null,
+      stage_ms jsonb not null default '{}',
       colour_families text[] not null default '{}',
       seed bigint not null,
       prompt text not null,

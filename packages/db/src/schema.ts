@@ -133,6 +133,7 @@ export interface GeneratedImagesTable {
   quality_score: number;
   quality: ColumnType<Record<string, number>, string, string>;
   safety_score: number;
+  stage_ms: ColumnType<Record<string, number>, string | undefined, string>;
   colour_families: string[];
   seed: number;
   prompt: string;

@@ -1,0 +1,168 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { solveChallenge } from 'altcha-lib/v1';
+import PgBoss from 'pg-boss';
+import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
+import { createDb, setSetting, type Db } from '@drape/db';
+
+/**
+ * Pipeline benchmark (issue 3): throughput of the whole pipeline (compose, render, watermark,
+ * classify, score, store files and rows, queue) with two worker processes on one full cycle of the
+ * combination matrix, the time of each stage per image, then Get My Look latency through the real
+ * server, from inventory and from live generation.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function start(entry: string, env: Record<string, string>, ready: 'listening' | null): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(root, entry), [], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  if (!ready) return Promise.resolve({ child, port: 0 });
+  return new Promise((resolve, reject) => {
+    child.on('message', (m: { type?: string; port?: number }) => m?.type === ready && resolve({ child, port: m.port! }));
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code})`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+async function register(base: string, n: number, promo: string): Promise<string> {
+  const c = (await (await fetch(`${base}/api/auth/bot-check`)).json()) as { challenge: string; salt: string; algorithm: string; signature: string; maxnumber: number };
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  const turnstileToken = Buffer.from(JSON.stringify({ ...c, number: solution?.number })).toString('base64');
+  const stamp = `b${n}_${Date.now() % 1e6}`;
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+    body: JSON.stringify({ email: `${stamp}@example.com`, password: 'bench password', username: stamp, firstName: 'B', lastName: 'M', promoCode: promo, turnstileToken }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+export interface PipelineFigures {
+  processes: number;
+  images: number;
+  blocked: number;
+  seconds: number;
+  imagesPerMinute: number;
+  stageMsPerImage: Record<string, number>;
+  wallMsPerImagePerProcess: number;
+  queueDbStorageShare: number;
+  getMyLook: {
+    inventory: { requests: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; live: number };
+    live: { requests: number; p50Ms: number; p99Ms: number };
+  };
+}
+
+export async function benchPipeline(url: string, dataDir: string): Promise<PipelineFigures> {
+  const handle = createDb(url, 4);
+  const db: Db = handle.db;
+  await setSetting(db, 'pipeline:performance-mode', 'aggressive');
+  const env = { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const processes = 2;
+  const workers = await Promise.all(Array.from({ length: processes }, () => start('pipeline/src/main.ts', env, null)));
+  const children = workers.map((w) => w.child);
+  try {
+    await until(async () => Number((await db.selectFrom('pipeline_workers').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'running').executeTakeFirstOrThrow()).n) >= processes, 60_000, 'workers');
+    const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false });
+    await boss.start();
+    const { startSequentialBatch } = await import('@drape/pipeline');
+    const t0 = Date.now();
+    const batchId = await startSequentialBatch(db, boss, { cycles: 1 });
+    await until(async () => (await db.selectFrom('batch_jobs').select('status').where('id', '=', batchId).executeTakeFirstOrThrow()).status !== 'running', 30 * 60_000, 'the batch');
+    const seconds = (Date.now() - t0) / 1000;
+    const batchEnd = new Date();
+    await boss.stop({ graceful: false, close: true });
+    const batch = await db.selectFrom('batch_jobs').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+    const stageRows = await db.selectFrom('generated_images').select('stage_ms').execute();
+    const stages: Record<string, number> = {};
+    for (const r of stageRows) for (const [k, v] of Object.entries(r.stage_ms)) stages[k] = (stages[k] ?? 0) + v;
+    for (const k of Object.keys(stages)) stages[k] = Math.round((stages[k]! / stageRows.length) * 10) / 10;
+    const work = Object.values(stages).reduce((a, b) => a + b, 0) - (stages.store ?? 0);
+    const wallMsPerImagePerProcess = (seconds * 1000 * processes) / batch.processed;
+    // With several jobs in flight per process stages overlap; the share is an upper bound.
+    const share = Math.max(0, 1 - work / wallMsPerImagePerProcess);
+
+    // Get My Look through the real server, with the two workers still running for live jobs.
+    const server = await start('apps/server/src/main.ts', { ...env, PORT: '0', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: 'BENCHICON:fashion_icon', ADMIN_KEY: 'b', ADMIN_PASSWORD: 'bench-password' }, 'listening');
+    children.push(server.child);
+    const base = `http://127.0.0.1:${server.port}`;
+    const tokens: string[] = [];
+    for (let i = 0; i < 75; i++) tokens.push(await register(base, i, 'BENCHICON'));
+    const selections = [
+      ...TRENDS.filter((t) => t.active).map((t) => ({ trend: t.name })),
+      ...PALETTES.map((p) => ({ colorPalette: p.name })),
+      ...OCCASIONS.filter((o) => o.isActive).map((o) => ({ occasion: o.name })),
+    ];
+    let k = 0;
+    const inventory = await autocannon({
+      url: base, connections: 10, amount: tokens.length * 20,
+      requests: [{
+        method: 'POST', path: '/api/generate-outfit',
+        setupRequest: (req) => {
+          const n = k++;
+          const body = { gender: n % 2 ? 'male' : 'female', ...selections[Math.floor(n / 2) % selections.length] };
+          return { ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` }, body: JSON.stringify(body) };
+        },
+      }],
+    });
+    // Any image made after the batch came from a request that found no inventory.
+    const liveServed = Number((await db.selectFrom('generated_images').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>', batchEnd).executeTakeFirstOrThrow()).n);
+
+    // Live: a body shape the batch never stocks, so every request renders a new look.
+    const liveTokens = [await register(base, 900, 'BENCHICON'), await register(base, 901, 'BENCHICON')];
+    const live: number[] = [];
+    for (const [i, token] of liveTokens.entries()) {
+      for (let j = 0; j < 15; j++) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/generate-outfit`, {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ gender: i ? 'male' : 'female', ...selections[j % selections.length], bodyShape: 'Inverted Triangle' }),
+        });
+        if (res.status === 200) live.push(performance.now() - t);
+        await res.arrayBuffer();
+      }
+    }
+    return {
+      processes,
+      images: batch.succeeded,
+      blocked: batch.failed,
+      seconds: Math.round(seconds * 10) / 10,
+      imagesPerMinute: Math.round((batch.processed / seconds) * 60),
+      stageMsPerImage: stages,
+      wallMsPerImagePerProcess: Math.round(wallMsPerImagePerProcess * 10) / 10,
+      queueDbStorageShare: Math.round(share * 1000) / 1000,
+      getMyLook: {
+        inventory: {
+          requests: inventory.requests.total, requestsPerSecond: Math.round(inventory.requests.average), p50Ms: inventory.latency.p50,
+          p99Ms: inventory.latency.p99, non2xx: inventory.non2xx, live: liveServed,
+        },
+        live: { requests: live.length, p50Ms: Math.round(percentile(live, 50)), p99Ms: Math.round(percentile(live, 99)) },
+      },
+    };
+  } finally {
+    await Promise.all(children.map(stop));
+    await handle.close();
+  }
+}
