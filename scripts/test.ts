@@ -25,6 +25,7 @@ let exitCode = 0;
 function vitest() {
   const out = path.join(tmp, 'vitest.json');
   const res = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: root, stdio: 'inherit' });
+  if (res.error) console.error(`[test] could not run vitest: ${res.error.message}`);
   if (res.status !== 0) exitCode = 1;
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTotalTestSuites: number };
@@ -56,11 +57,13 @@ async function playwright() {
       server.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
     });
     const out = path.join(tmp, 'playwright.json');
-    const res = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    // Playwright is a dependency of the e2e package, not of the root.
+    const res = spawnSync(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });
+    if (res.error) console.error(`[test] could not run playwright: ${res.error.message}`);
     if (res.status !== 0) exitCode = 1;
     if (fs.existsSync(out)) {
       const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };

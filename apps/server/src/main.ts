@@ -20,6 +20,8 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // PORT=0 picks a free port: mailed links must carry the real one.
+  if (!config.PUBLIC_ORIGIN && config.PORT === 0) config.publicOrigin = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log(`Drape server listening on http://${config.HOST}:${port}`);
   process.send?.({ type: 'listening', port });
 

@@ -15,6 +15,8 @@ const AUTH_COOKIE_NAMES = ['accessToken', 'refreshToken'];
 export interface AuthSnapshot {
   token: string | null;
   user: PublicUser | null;
+  /** Set when the user signed out (logout, logout-all, deletion): guards send them home, not to /auth. */
+  endedByUser?: boolean;
 }
 
 function readStorage(): AuthSnapshot {
@@ -122,13 +124,13 @@ export const authStore = {
   /** Logout: the auth and the per-user filters go; other preferences stay. */
   clear() {
     clearStoredAuth();
-    publish({ token: null, user: null });
+    publish({ token: null, user: null, endedByUser: true });
   },
 
   /** Logout from all devices and account deletion: a complete local cleanup. */
   wipe() {
     wipeEverything();
-    publish({ token: null, user: null });
+    publish({ token: null, user: null, endedByUser: true });
   },
 
   /** The server no longer accepts the stored token (user-area §4 "Expired session"). */

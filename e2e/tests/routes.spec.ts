@@ -1,0 +1,42 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUser, registerViaApi } from '../helpers/accounts';
+
+async function expectNotFound(page: Page) {
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+}
+
+test('the referral route: a member name leads to sign-up with the promo code pre-filled', async ({ page }) => {
+  const referrer = await registerViaApi(newUser('ref'));
+  await page.goto(`/${referrer.username}`);
+  // A referral link is an invitation to sign up: it opens the Sign Up tab (docs/spec-notes.md).
+  await expect(page).toHaveURL(new RegExp(`/signup\\?ref=${referrer.username}$`));
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Promo Code')).toHaveValue(referrer.username);
+});
+
+test('the referral route: reserved words, unknown and malformed names are not found', async ({ page }) => {
+  // A reserved word without a page of its own shows the not-found page in place.
+  await page.goto('/logo-preview');
+  await expectNotFound(page);
+  await expect(page).toHaveURL(/\/logo-preview$/);
+
+  // A well-formed name nobody has goes to /404.
+  await page.goto(`/${newUser('nobody').username}`);
+  await expect(page).toHaveURL(/\/404$/);
+  await expectNotFound(page);
+
+  // So does a malformed one (too short).
+  await page.goto('/ab');
+  await expect(page).toHaveURL(/\/404$/);
+  await expectNotFound(page);
+});
+
+test('an unknown nested path shows the 404 page', async ({ page }) => {
+  await page.goto('/some/unknown/path');
+  await expectNotFound(page);
+  await expect(page).toHaveURL(/\/some\/unknown\/path$/);
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toHaveCount(0);
+});
