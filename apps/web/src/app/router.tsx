@@ -9,6 +9,7 @@ const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const AuthDemoPage = lazy(() => import('../features/auth/auth-demo-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const OutfitResultPage = lazy(() => import('../features/outfit-result/outfit-result-page'));
 const WardrobePage = lazy(() => import('../features/wardrobe/wardrobe-page'));
 const LookbookPage = lazy(() => import('../features/lookbook/lookbook-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/auth-demo', element: <AuthDemoPage /> },
       { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+      { path: '/outfit-result', element: <RequireAuth><OutfitResultPage /></RequireAuth> },
       { path: '/wardrobe', element: <RequireAuth><WardrobePage /></RequireAuth> },
       { path: '/lookbook', element: <RequireAuth><LookbookPage /></RequireAuth> },
       { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },

@@ -6,8 +6,10 @@ import { ReferralLink } from '../account/referral-link';
 import { useProfile } from '../account/use-profile';
 import { PageLoading } from '../layout/page-loading';
 import { TierBadge } from '../layout/tier-badge';
+import { GenerateLookCard } from './generate-look-card';
+import { PersonalizationCard } from './personalization-card';
 
-/** The signed-in home. The generation form joins this page with the generation feature. */
+/** The signed-in home (user-area §2 Dashboard): the Get My Look form, personalisation, usage and tier. */
 export default function DashboardPage() {
   const profile = useProfile();
   const user = profile.data?.user;
@@ -27,9 +29,13 @@ export default function DashboardPage() {
         {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         {!user && !profile.isError ? <PageLoading /> : null}
         {user ? (
-          <div className="grid gap-6 md:grid-cols-2">
-            <DailyImages used={user.dailyImagesUsed} limit={user.dailyImagesLimit} />
-            <YourTier tier={user.tier} referrals={user.referralCount} username={user.username} />
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <GenerateLookCard profileGender={user.gender} />
+            <aside aria-label="Your account" className="grid gap-6 md:grid-cols-2 lg:grid-cols-1">
+              <DailyImages used={user.dailyImagesUsed} limit={user.dailyImagesLimit} />
+              <PersonalizationCard user={user} />
+              <YourTier tier={user.tier} referrals={user.referralCount} username={user.username} />
+            </aside>
           </div>
         ) : null}
       </div>

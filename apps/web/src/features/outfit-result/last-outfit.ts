@@ -1,0 +1,25 @@
+import { STORAGE_PREFIX, type OutfitView } from '@drape/contracts';
+
+/** user-area §3: the generated outfit is kept in local storage (product-prefixed, wiped with the auth). */
+export const LAST_OUTFIT_KEY = `${STORAGE_PREFIX}last_outfit`;
+
+export function storeLastOutfit(outfit: OutfitView): void {
+  try {
+    localStorage.setItem(LAST_OUTFIT_KEY, JSON.stringify(outfit));
+  } catch {
+    // Storage can be full or refused; the result page then sends the user back to the dashboard.
+  }
+}
+
+/** The stored outfit, or null when there is none or it is not an outfit. */
+export function readLastOutfit(): OutfitView | null {
+  try {
+    const raw = localStorage.getItem(LAST_OUTFIT_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<OutfitView> | null;
+    if (!value || typeof value !== 'object' || typeof value.id !== 'string' || typeof value.imageUrl !== 'string') return null;
+    return { ...value, fashionItems: Array.isArray(value.fashionItems) ? value.fashionItems : [] } as OutfitView;
+  } catch {
+    return null;
+  }
+}
