@@ -12,7 +12,7 @@ describe('image classifier', () => {
 
   it('runs the bundled model offline on a real render and finds it safe', async () => {
     const look = compose({ gender: 'female', occasion: 'office', styleVibe: 'elegant', bodyShape: 'pear', skinTone: 'deep' }, 3);
-    const processed = await processImage(Buffer.from(render(look)));
+    const processed = await processImage({ data: Buffer.from(render(look)), watermarked: false });
     expect(processed.classifierInput.length).toBe(224 * 224 * 3);
     const result = await nsfwClassifier.classify(processed.classifierInput);
     expect(result.safe).toBe(true);

@@ -8,3 +8,4 @@ export { deleteExpiredImages, purgeDeletedAccounts, cleanupLowQuality, RETENTION
 export { startSequentialBatch, cancelBatch, clearPipeline, initSevQueue, entryJobId, BatchError, MAX_CYCLES, type BatchMetrics } from './batch';
 export { severityRows, type SeverityRow } from './severity-stats';
 export { readPerformanceMode, setPerformanceMode } from './performance';
+export type { ProviderImage } from './providers/provider';

@@ -11,7 +11,7 @@ import { localStorage } from './storage';
 
 let db: TestDatabase;
 let dataDir: string;
-const provider = { name: 'atelier', render: async (look: Parameters<typeof render>[0]) => Buffer.from(render(look)) };
+const provider = { name: 'atelier', render: async (look: Parameters<typeof render>[0]) => ({ data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true }) };
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -25,7 +25,7 @@ export function httpProvider(baseUrl: string, apiKey?: string): ImageProvider {
       const json = (await res.json()) as { images?: string[]; data?: { b64_json?: string }[] };
       const b64 = openai ? json.data?.[0]?.b64_json : json.images?.[0];
       if (!b64) throw new Error('image provider answered without an image');
-      return Buffer.from(b64.replace(/^data:image\/\w+;base64,/, ''), 'base64');
+      return { data: Buffer.from(b64.replace(/^data:image\/\w+;base64,/, ''), 'base64'), watermarked: false };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { ImageProvider } from '@drape/pipeline';
 export const atelierProviderForTests: ImageProvider = {
   name: 'atelier',
   async render(look) {
-    return Buffer.from(render(look));
+    return { data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true };
   },
 };
 

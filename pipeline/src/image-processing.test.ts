@@ -1,0 +1,28 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { compose, render } from '@drape/atelier';
+import { processImage } from './image-processing';
+
+const look = compose({ gender: 'male', trend: 'nautical_chic', styleVibe: 'casual', bodyShape: 'rectangle', skinTone: 'fair' }, 9);
+
+describe('processImage', () => {
+  it('makes a 768x1024 WebP, a 384x512 thumbnail and the 224x224 classifier input', async () => {
+    const out = await processImage({ data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true });
+    expect(await sharp(out.image).metadata()).toMatchObject({ format: 'webp', width: 768, height: 1024 });
+    expect(await sharp(out.thumbnail).metadata()).toMatchObject({ format: 'webp', width: 384, height: 512 });
+    expect(out.classifierInput.length).toBe(224 * 224 * 3);
+    expect(out.sharpness).toBeGreaterThan(0.9);
+  });
+
+  it('scores a blurred picture as unsharp and watermarks a provider picture that lacks one', async () => {
+    const crisp = await sharp(Buffer.from(render(look))).png().toBuffer();
+    const blurred = await sharp(crisp).blur(6).png().toBuffer();
+    const out = await processImage({ data: blurred, watermarked: false });
+    expect(out.sharpness).toBeLessThan(0.3);
+    // The watermark's corner differs from the same corner without it.
+    const corner = (buf: Buffer) => sharp(buf).extract({ left: 600, top: 960, width: 160, height: 56 }).raw().toBuffer();
+    const plain = await processImage({ data: crisp, watermarked: true });
+    const marked = await processImage({ data: crisp, watermarked: false });
+    expect(Buffer.compare(await corner(plain.image), await corner(marked.image))).not.toBe(0);
+  });
+});
