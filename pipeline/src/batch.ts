@@ -80,7 +80,7 @@ export async function startSequentialBatch(db: Db, boss: PgBoss, options: BatchO
     await tx.updateTable('sev_queue').set({ batch_job_id: row.id }).execute();
     return row.id;
   });
-  await boss.send(QUEUES.batch, { batchJobId: batchId }, { id: entryJobId(batchId, 0, 0), retryLimit: 10, retryDelay: 2, expireInSeconds: options.stepExpireSeconds ?? STEP_EXPIRE_SECONDS });
+  await boss.send(QUEUES.batch, { batchJobId: batchId, step: 1 }, { id: entryJobId(batchId, 0, 1), retryLimit: 10, retryDelay: 2, expireInSeconds: options.stepExpireSeconds ?? STEP_EXPIRE_SECONDS });
   return batchId;
 }
 
@@ -124,22 +124,30 @@ function emptyMetrics(): BatchMetrics {
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * One step of a sequential batch: send the next `batchSize` entries as generate jobs with stable
- * ids, wait for them, record them, then schedule the next step. A step that dies is retried by
- * pg-boss and re-sends the same ids, so nothing is generated twice and nothing is skipped.
+ * One step of a sequential batch. A step never waits for renders: it records the entries whose
+ * jobs ended, tops the generate queue up to `batchSize` waiting jobs (most severe entries first,
+ * with stable ids), and schedules the next step after the mode's delay, so the delay paces the
+ * dispatch while the workers stay busy. A step that dies is retried by pg-boss: it re-sends the
+ * same ids (ignored) and counts only entries it newly completes, so nothing is generated twice
+ * and nothing is skipped.
  */
-export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, opts: { pollMs?: number; jobExpireSeconds?: number | undefined; stepExpireSeconds?: number | undefined } = {}): Promise<'continued' | 'finished' | 'stopped'> {
+export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, step: number, opts: { jobExpireSeconds?: number | undefined; stepExpireSeconds?: number | undefined } = {}): Promise<'continued' | 'finished' | 'stopped'> {
   const batch = await db.selectFrom('batch_jobs').selectAll().where('id', '=', batchJobId).executeTakeFirst();
   if (!batch || batch.status !== 'running') return 'stopped';
+  // A retry of a step that already chained its successor does nothing: one chain per batch.
+  if (batch.steps >= step) return 'stopped';
   const mode = await readPerformanceMode(db);
   const maxCycles = Number((batch.options as { cycles?: number }).cycles ?? 1);
   const limit = (batch.options as { limit?: number | null }).limit ?? undefined;
 
-  let entries = await pendingEntries(db, mode.batchSize);
-  if (entries.length === 0) {
+  await recordEnded(db, batchJobId);
+
+  // Top up: at most batchSize of this batch's jobs waiting in the queue at a time.
+  const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
+  const waiting = outstanding.length ? await waitingJobs(db, outstanding.map((e) => entryJobId(batchJobId, e.cycle, e.sequence))) : 0;
+  let unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(Math.max(0, mode.batchSize - waiting)).execute();
+  if (unsent.length === 0 && outstanding.length === 0) {
     const last = await db.selectFrom('sev_queue').select((eb) => eb.fn.max('cycle').as('cycle')).executeTakeFirst();
     const cycle = Number(last?.cycle ?? 1);
     const appended = cycle < maxCycles ? await appendCycle(db, cycle + 1, limit) : 0;
@@ -149,43 +157,63 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, opt
     }
     await db.updateTable('sev_queue').set({ batch_job_id: batchJobId }).where('cycle', '=', cycle + 1).execute();
     await db.updateTable('batch_jobs').set((eb) => ({ total: eb('total', '+', appended) })).where('id', '=', batchJobId).execute();
-    entries = await pendingEntries(db, mode.batchSize);
+    unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(mode.batchSize).execute();
   }
-
-  const sent = entries.map((e) => ({ ...e, jobId: entryJobId(batchJobId, e.cycle, e.sequence) }));
-  for (const e of sent) {
+  for (const e of unsent) {
+    const jobId = entryJobId(batchJobId, e.cycle, e.sequence);
     const c = parseCombinationCode(e.combination_code);
-    if (!c) continue;
-    const s = selectionOf(c);
-    const data: GenerateJobData = {
-      gender: c.gender, [s.kind]: s.id, ...(c.styleVibe ? { styleVibe: c.styleVibe } : {}),
-      ...(c.bodyShape ? { bodyShape: c.bodyShape } : {}), ...(c.skinTone ? { skinTone: c.skinTone } : {}),
-      seed: seedOf(e.jobId), source: 'batch', batchJobId,
-    } as GenerateJobData;
-    await boss.send(GENERATE_QUEUE, data, { id: e.jobId, priority: 0, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000) });
+    if (c) {
+      const s = selectionOf(c);
+      const data = {
+        gender: c.gender, [s.kind]: s.id, ...(c.styleVibe ? { styleVibe: c.styleVibe } : {}),
+        ...(c.bodyShape ? { bodyShape: c.bodyShape } : {}), ...(c.skinTone ? { skinTone: c.skinTone } : {}),
+        seed: seedOf(jobId), source: 'batch', batchJobId,
+      } as GenerateJobData;
+      await boss.send(GENERATE_QUEUE, data, { id: jobId, priority: 0, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000) });
+    }
+    await db.updateTable('sev_queue').set({ sent_at: new Date() }).where('cycle', '=', e.cycle).where('sequence', '=', e.sequence).where('sent_at', 'is', null).execute();
   }
 
-  // Wait for every job of the step to end (stored, blocked or failed for good), or a cancel.
-  const ids = sent.map((e) => e.jobId);
-  for (;;) {
-    const status = await db.selectFrom('batch_jobs').select('status').where('id', '=', batchJobId).executeTakeFirst();
-    if (status?.status !== 'running') return 'stopped';
-    const states = await Promise.all(ids.map((id) => boss.getJobById(GENERATE_QUEUE, id)));
-    if (states.every((j) => !j || j.state === 'completed' || j.state === 'failed' || j.state === 'cancelled')) break;
-    await sleep(opts.pollMs ?? 200);
-  }
+  // The next step has a stable id and is sent before this one is recorded as done: a retry re-sends
+  // the same id (ignored), and a stale retry stops at the check above.
+  await boss.send(QUEUES.batch, { batchJobId, step: step + 1 }, {
+    id: entryJobId(batchJobId, 0, step + 1), startAfter: new Date(Date.now() + mode.delayMs), retryLimit: 10, retryDelay: 2,
+    expireInSeconds: opts.stepExpireSeconds ?? STEP_EXPIRE_SECONDS,
+  });
+  await db.updateTable('batch_jobs').set({ steps: step }).where('id', '=', batchJobId).where('steps', '<', step).execute();
+  return 'continued';
+}
+
+/** Jobs of the given ids still waiting to be picked up (not yet active or ended). */
+async function waitingJobs(db: Db, ids: string[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${GENERATE_QUEUE} and id = any(${ids}::uuid[]) and state in ('created', 'retry')`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Marks the sent entries whose jobs ended (an image, a block, or failed for good) and counts them once. */
+async function recordEnded(db: Db, batchJobId: string): Promise<void> {
+  const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
+  if (outstanding.length === 0) return;
+  const byId = new Map(outstanding.map((e) => [entryJobId(batchJobId, e.cycle, e.sequence), e]));
+  const ids = [...byId.keys()];
+  const { rows: failed } = await sql<{ id: string }>`select id::text from pgboss.job where name = ${GENERATE_QUEUE} and id = any(${ids}::uuid[]) and state in ('failed', 'cancelled')`.execute(db);
+  const imaged = await db.selectFrom('generated_images').select('job_id').where('job_id', 'in', ids).execute();
+  const blockedIds = await db.selectFrom('blocked_images').select('job_id').where('job_id', 'in', ids).execute();
+  const ended = new Set([...failed.map((r) => r.id), ...imaged.map((r) => r.job_id), ...blockedIds.map((r) => r.job_id)]);
+  if (ended.size === 0) return;
+  const endedEntries = [...ended].map((id) => byId.get(id)!).filter(Boolean);
 
   // Only entries this run completes are counted: a retried step never counts twice.
-  const processedAfter = await db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     const newly = await tx
       .updateTable('sev_queue')
       .set({ completed_at: new Date() })
       .where('completed_at', 'is', null)
-      .where((eb) => eb.or(sent.map((e) => eb.and([eb('cycle', '=', e.cycle), eb('sequence', '=', e.sequence)]))))
+      .where((eb) => eb.or(endedEntries.map((e) => eb.and([eb('cycle', '=', e.cycle), eb('sequence', '=', e.sequence)]))))
       .returning(['cycle', 'sequence'])
       .execute();
-    const row = await tx.selectFrom('batch_jobs').select(['metrics', 'started_at', 'processed']).where('id', '=', batchJobId).forUpdate().executeTakeFirstOrThrow();
-    if (newly.length === 0) return row.processed;
+    if (newly.length === 0) return;
+    const row = await tx.selectFrom('batch_jobs').select(['metrics', 'started_at']).where('id', '=', batchJobId).forUpdate().executeTakeFirstOrThrow();
     const counted = newly.map((e) => entryJobId(batchJobId, e.cycle, e.sequence));
     const images = await tx.selectFrom('generated_images').select(['id']).where('job_id', 'in', counted).execute();
     const blocked = await tx.selectFrom('blocked_images').select(['rejection_reason']).where('job_id', 'in', counted).execute();
@@ -203,7 +231,7 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, opt
     m.awsSaved += images.length;
     m.metadataSaved += images.length;
     m.supabaseItemsSaved += items;
-    m.cycle = Math.max(...newly.map((e) => e.cycle));
+    m.cycle = Math.max(m.cycle, ...newly.map((e) => e.cycle));
     const minutes = Math.max((Date.now() - row.started_at.getTime()) / 60_000, 1 / 60);
     m.imagesPerMinute = Math.round((m.imagesGenerated / minutes) * 10) / 10;
     m.imagesPerHour = Math.round(m.imagesPerMinute * 60);
@@ -218,13 +246,5 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, opt
       }))
       .where('id', '=', batchJobId)
       .execute();
-    return row.processed + counted.length;
   });
-  // The next step's id follows from the progress, so a retried step cannot start a second chain.
-  await boss.send(QUEUES.batch, { batchJobId }, { id: entryJobId(batchJobId, 0, processedAfter), startAfter: new Date(Date.now() + mode.delayMs), retryLimit: 10, retryDelay: 2, expireInSeconds: opts.stepExpireSeconds ?? STEP_EXPIRE_SECONDS });
-  return 'continued';
-}
-
-async function pendingEntries(db: Db, n: number) {
-  return db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('completed_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(n).execute();
 }

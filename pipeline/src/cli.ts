@@ -6,7 +6,7 @@ import {
   BODY_SHAPES, GENERATE_QUEUE, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   combinationCode, type GenerateJobData,
 } from '@drape/contracts';
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue, type Db } from '@drape/db';
+import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue, withSetupLock, type Db } from '@drape/db';
 import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
@@ -39,11 +39,13 @@ async function withDb<T>(fn: (db: Db, url: string) => Promise<T>): Promise<T> {
   }
 }
 
-async function withBoss<T>(url: string, fn: (boss: PgBoss) => Promise<T>): Promise<T> {
+async function withBoss<T>(db: Db, url: string, fn: (boss: PgBoss) => Promise<T>): Promise<T> {
   const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false });
   boss.on('error', () => {});
   await boss.start();
-  for (const q of Object.values(QUEUES)) await boss.createQueue(q);
+  await withSetupLock(db, 'drape-queue-setup', async () => {
+    for (const q of Object.values(QUEUES)) await boss.createQueue(q);
+  });
   try {
     return await fn(boss);
   } finally {
@@ -100,7 +102,7 @@ program.command('status').description('workers, queues, inventory and the runnin
     table(inv.map((r) => ({ status: r.status, images: Number(r.n) })));
     const mode = await readPerformanceMode(db);
     console.log(`Performance mode: ${mode.name} (concurrency ${mode.concurrency}, batch ${mode.batchSize}, delay ${mode.delayMs} ms, timeout ${mode.timeoutMs / 1000} s)`);
-    await withBoss(url, async (boss) => {
+    await withBoss(db, url, async (boss) => {
       console.log(`Queued: generate ${await boss.getQueueSize(GENERATE_QUEUE)}, batch ${await boss.getQueueSize(QUEUES.batch)}`);
     });
     const batch = await db.selectFrom('batch_jobs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
@@ -121,7 +123,7 @@ batch.command('start').description('start a sequential batch, most severe combin
     withDb(async (db, url) => {
       if (opts.cycles > MAX_CYCLES) throw new UsageError(`--cycles is at most ${MAX_CYCLES}.`);
       await ensureMatrix(db);
-      const id = await withBoss(url, (boss) => startSequentialBatch(db, boss, opts));
+      const id = await withBoss(db, url, (boss) => startSequentialBatch(db, boss, opts));
       console.log(`Batch ${id} started; a running pipeline works it. Watch it with: npm run drape -- batch watch`);
     }));
 batch.command('cancel [id]').description('cancel the running batch').action((id?: string) =>
@@ -157,7 +159,7 @@ batch.command('init').description('rebuild the SEV queue (most severe first)').a
     console.log(`SEV queue: ${await initSevQueue(db)} combinations.`);
   }));
 program.command('clear-pipeline').description('cancel batches, drop queued jobs, empty the SEV queue').action(() =>
-  withDb(async (db, url) => console.log(await withBoss(url, (boss) => clearPipeline(db, boss)))));
+  withDb(async (db, url) => console.log(await withBoss(db, url, (boss) => clearPipeline(db, boss)))));
 
 program.command('generate').description('generate one look now, in this process')
   .requiredOption('--gender <gender>', 'female or male')

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
-import type { Config, Db } from '@drape/db';
+import { withSetupLock, type Config, type Db } from '@drape/db';
 import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
@@ -56,12 +56,14 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const boss = new PgBoss({ connectionString: opts.url, max: 8, maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 });
   boss.on('error', (err) => log(`queue error: ${String(err)}`));
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name);
-  // One schedule per task: pg-boss keys schedules by name, so each task gets its own queue name.
-  for (const s of Object.values(SCHEDULES)) {
-    await boss.createQueue(`${QUEUES.maintenance}.${s.task}`);
-    await boss.schedule(`${QUEUES.maintenance}.${s.task}`, s.cron, { task: s.task });
-  }
+  await withSetupLock(db, 'drape-queue-setup', async () => {
+    for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+    // One schedule per task: pg-boss keys schedules by name, so each task gets its own queue name.
+    for (const s of Object.values(SCHEDULES)) {
+      await boss.createQueue(`${QUEUES.maintenance}.${s.task}`);
+      await boss.schedule(`${QUEUES.maintenance}.${s.task}`, s.cron, { task: s.task });
+    }
+  });
 
   await warmClassifier();
   const workerId = await registerWorker(db, `pipeline-${process.pid}`);
@@ -97,9 +99,9 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     }).catch(() => {});
   }, opts.settingsPollMs ?? 5000);
 
-  await boss.work<{ batchJobId: string }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await boss.work<{ batchJobId: string; step?: number }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) {
-      const result = await runBatchStep(db, boss, job.data.batchJobId, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
+      const result = await runBatchStep(db, boss, job.data.batchJobId, job.data.step ?? 1, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
       if (result === 'finished') log(`batch ${job.data.batchJobId} finished`);
     }
   });

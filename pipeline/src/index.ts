@@ -9,3 +9,5 @@ export { startSequentialBatch, cancelBatch, clearPipeline, initSevQueue, entryJo
 export { severityRows, type SeverityRow } from './severity-stats';
 export { readPerformanceMode, setPerformanceMode } from './performance';
 export type { ProviderImage } from './providers/provider';
+export { processImage } from './image-processing';
+export { nsfwClassifier, warmClassifier } from './classifier';

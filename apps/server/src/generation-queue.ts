@@ -5,7 +5,7 @@ import {
   GENERATE_QUEUE, GENERATED_CHANNEL, LIVE_PRIORITY, PERFORMANCE_MODES, PERFORMANCE_SETTING_KEY,
   type GenerateJobData, type PerformanceModeName,
 } from '@drape/contracts';
-import { getSetting, type Db } from '@drape/db';
+import { getSetting, withSetupLock, type Db } from '@drape/db';
 
 /**
  * The server's side of live generation: it sends `generate` jobs through pg-boss (no workers
@@ -16,7 +16,7 @@ export async function createGenerationQueue(url: string, db: Db): Promise<Genera
   const boss = new PgBoss({ connectionString: url, max: 3, supervise: false, schedule: false });
   boss.on('error', () => {});
   await boss.start();
-  await boss.createQueue(GENERATE_QUEUE);
+  await withSetupLock(db, 'drape-queue-setup', () => boss.createQueue(GENERATE_QUEUE));
 
   const waiters = new Map<string, () => void>();
   let listener: pg.Client | null = null;

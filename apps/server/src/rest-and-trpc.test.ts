@@ -39,9 +39,15 @@ describe('the REST table and tRPC serve the same procedures', () => {
     expect(await s.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers: the document policy on pages, the data headers on REST answers', async () => {
     const res = await s.call('GET', '/healthz');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const api = await s.call('GET', '/api/version');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const failed = await s.call('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'x' });
+    expect(failed.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -162,6 +162,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       processed integer not null default 0,
       succeeded integer not null default 0,
       failed integer not null default 0,
+      steps integer not null default 0,
       metrics jsonb not null default '{}',
       options jsonb not null default '{}',
       created_at timestamptz not null default now(),
@@ -178,8 +179,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sequence integer not null,
       cycle integer not null,
       batch_job_id uuid references batch_jobs(id) on delete set null,
+      sent_at timestamptz,
       completed_at timestamptz,
       primary key (cycle, sequence)
     )`.execute(db);
-  await sql`create index sev_queue_pending on sev_queue (cycle, sequence) where completed_at is null`.execute(db);
+  await sql`create index sev_queue_unsent on sev_queue (cycle, sequence) where sent_at is null`.execute(db);
+  await sql`create index sev_queue_outstanding on sev_queue (cycle, sequence) where sent_at is not null and completed_at is null`.execute(db);
 }

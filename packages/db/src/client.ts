@@ -26,3 +26,18 @@ export function createDb(url: string, max = 10): DbHandle {
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/**
+ * Runs `fn` while holding a cluster-wide advisory lock: setup steps that several processes may
+ * run at once (pg-boss queue creation deadlocks when two processes create partitions together).
+ */
+export async function withSetupLock<T>(db: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${name}))`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(conn);
+    }
+  });
+}

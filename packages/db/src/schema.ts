@@ -206,6 +206,7 @@ export interface BatchJobsTable {
   processed: Generated<number>;
   succeeded: Generated<number>;
   failed: Generated<number>;
+  steps: Generated<number>;
   metrics: ColumnType<Record<string, unknown>, string | undefined, string>;
   options: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
@@ -219,6 +220,7 @@ export interface SevQueueTable {
   sequence: number;
   cycle: number;
   batch_job_id: string | null;
+  sent_at: Date | null;
   completed_at: Date | null;
 }
 

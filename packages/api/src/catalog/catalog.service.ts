@@ -60,8 +60,22 @@ type CatalogTable = 'trends' | 'palettes' | 'occasions' | 'style_vibes' | 'body_
 export async function resolveCatalogId(db: Db, table: CatalogTable, value: string): Promise<string | null> {
   const key = normalise(value);
   if (!key) return null;
-  const rows = await db.selectFrom(table).select(['id', 'name']).execute();
+  const rows = await catalogRows(db, table);
   return rows.find((r) => normalise(r.id) === key || normalise(r.name) === key)?.id ?? null;
+}
+
+/** The catalogue changes only on a seed: each process keeps it for a minute (Get My Look's hot path). */
+const CACHE_MS = 60_000;
+const cache = new WeakMap<Db, Map<CatalogTable, { rows: NamedOption[]; at: number }>>();
+
+async function catalogRows(db: Db, table: CatalogTable): Promise<NamedOption[]> {
+  let perDb = cache.get(db);
+  if (!perDb) cache.set(db, (perDb = new Map()));
+  const hit = perDb.get(table);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
+  const rows = await db.selectFrom(table).select(['id', 'name']).execute();
+  perDb.set(table, { rows, at: Date.now() });
+  return rows;
 }
 
 function normalise(v: string): string {
