@@ -61,7 +61,7 @@ const percentile = (xs: number[], p: number) => {
 };
 
 export interface PipelineFigures {
-  /** Compute stages of one image, measured one at a time in this process. */
+  /** Every stage of one image (store = files + rows), jobs one at a time without the queue. */
   computeMsPerImage: Record<string, number>;
   processes: number;
   images: number;
@@ -71,43 +71,69 @@ export interface PipelineFigures {
   stageMsPerImage: Record<string, number>;
   wallMsPerImagePerProcess: number;
   queueDbStorageShare: number;
+  queueMsPerImage: number;
+  queueMsPerJob: number;
   getMyLook: {
-    inventorySequential: { requests: number; p50Ms: number; p99Ms: number };
+    inventorySequential: { requests: number; p50Ms: number; p99Ms: number; serverP50Ms: number; serverP99Ms: number };
     inventory: { requests: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; live: number };
     live: { requests: number; p50Ms: number; p99Ms: number };
   };
 }
 
-/** The compute stages of the pipeline, one image at a time, without queue, database or storage. */
-async function computeStages(n: number): Promise<Record<string, number>> {
-  const { compose, render, lookPrompt, qualityScore, safetyVerdict } = await import('@drape/atelier');
-  const { processImage, nsfwClassifier, warmClassifier } = await import('@drape/pipeline');
+/**
+ * Every stage of one image, jobs run one at a time through the real generate job (files written,
+ * rows committed) without the queue: the per-image cost of each stage, storage and database
+ * included (`store`).
+ */
+async function sequentialStages(db: Db, dataDir: string, n: number): Promise<Record<string, number>> {
+  const { runGenerateJob, localStorage, providerFor, warmClassifier } = await import('@drape/pipeline');
+  const { loadConfig } = await import('@drape/db');
   await warmClassifier();
-  const t = { compose: 0, render: 0, process: 0, classify: 0, score: 0 };
+  const deps = { db, storage: localStorage(dataDir), provider: providerFor(loadConfig({ DATA_DIR: dataDir })), timeoutMs: 60_000 };
+  const sum: Record<string, number> = {};
   for (let i = -5; i < n; i++) {
-    const a = performance.now();
-    const look = compose({ gender: i % 2 ? 'male' : 'female', trend: 'boho_chic', styleVibe: 'elegant', bodyShape: 'pear', skinTone: 'medium' }, 1000 + i);
-    lookPrompt(look);
-    const b = performance.now();
-    const svg = Buffer.from(render(look, look.model, { watermark: true }));
-    const c = performance.now();
-    const p = await processImage({ data: svg, watermarked: true });
-    const d = performance.now();
-    await nsfwClassifier.classify(p.classifierInput);
-    const e = performance.now();
-    qualityScore({ pieces: look.pieces, palette: look.palette.colours, sharpness: p.sharpness });
-    safetyVerdict(look);
-    const f = performance.now();
+    const out = await runGenerateJob(deps, crypto.randomUUID(), { gender: i % 2 ? 'male' : 'female', trend: 'boho_chic', seed: 5000 + i, source: 'batch' });
     if (i < 0) continue;
-    t.compose += b - a; t.render += c - b; t.process += d - c; t.classify += e - d; t.score += f - e;
+    for (const [k, v] of Object.entries(out.stages)) sum[k] = (sum[k] ?? 0) + v;
   }
-  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round((v / n) * 10) / 10]));
+  return Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, Math.round((v / n) * 10) / 10]));
+}
+
+/**
+ * The queue's own cost: no-op jobs sent and worked through pg-boss with the generate workers'
+ * settings (5 workers, one job at a time each): the time per job is what the queue adds.
+ */
+async function queueCostPerJob(url: string, jobs: number): Promise<number> {
+  const boss = new PgBoss({ connectionString: url, max: 6, supervise: false, schedule: false });
+  await boss.start();
+  await boss.createQueue('bench-noop');
+  await boss.insert(Array.from({ length: jobs }, () => ({ name: 'bench-noop', data: {} })));
+  let done = 0;
+  const t0 = performance.now();
+  const finished = new Promise<void>((resolve) => {
+    // The same worker setup as the pipeline's generate workers (self-notified after each job).
+    for (let i = 0; i < 5; i++) {
+      let id = '';
+      void boss.work('bench-noop', { batchSize: 1, pollingIntervalSeconds: 0.5 }, async () => {
+        done += 1;
+        if (done === jobs) resolve();
+        if (id) boss.notifyWorker(id);
+      }).then((workerId) => (id = workerId));
+    }
+  });
+  await finished;
+  const ms = (performance.now() - t0) / jobs;
+  await boss.stop({ graceful: false, close: true });
+  return Math.round(ms * 100) / 100;
 }
 
 export async function benchPipeline(url: string, dataDir: string): Promise<PipelineFigures> {
-  const computeMsPerImage = await computeStages(40);
   const handle = createDb(url, 4);
   const db: Db = handle.db;
+  const { ensureMatrix } = await import('@drape/pipeline');
+  await ensureMatrix(db);
+  const computeMsPerImage = await sequentialStages(db, dataDir, 40);
+  const queueMsPerJob = await queueCostPerJob(url, 1000);
   await setSetting(db, 'pipeline:performance-mode', 'aggressive');
   const env = { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const processes = 2;
@@ -130,9 +156,12 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
     for (const r of stageRows) for (const [k, v] of Object.entries(r.stage_ms)) stages[k] = (stages[k] ?? 0) + v;
     for (const k of Object.keys(stages)) stages[k] = Math.round((stages[k]! / stageRows.length) * 10) / 10;
     const wallMsPerImagePerProcess = (seconds * 1000 * processes) / batch.processed;
-    // Everything beyond the compute stages (queue, database, files, idle) is the overhead share.
-    const compute = Object.values(computeMsPerImage).reduce((a, b) => a + b, 0);
-    const share = Math.max(0, 1 - compute / wallMsPerImagePerProcess);
+    // Database and storage: the store stage's share of an image's sequential cost.
+    const sequentialTotal = Object.values(computeMsPerImage).reduce((a, b) => a + b, 0);
+    const share = ((computeMsPerImage.store ?? 0) + queueMsPerJob) / (sequentialTotal + queueMsPerJob);
+    // The queue: batch wall time per image beyond the sequential cost (negative when the two
+    // processes' image threads overlap more than the queue costs).
+    const queueMsPerImage = Math.round((wallMsPerImagePerProcess - sequentialTotal) * 10) / 10;
 
     // Get My Look through the real server, with the two workers still running for live jobs.
     const server = await start('apps/server/src/main.ts', { ...env, PORT: '0', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: 'BENCHICON:fashion_icon', ADMIN_KEY: 'b', ADMIN_PASSWORD: 'bench-password' }, 'listening');
@@ -152,12 +181,16 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
     };
     // Latency without queueing: one request at a time.
     const sequential: number[] = [];
+    const inServer: number[] = [];
     for (let i = 0; i < 300; i++) {
       const r = nextRequest();
       const t = performance.now();
       const res = await fetch(`${base}/api/generate-outfit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${r.token}` }, body: JSON.stringify(r.body) });
       await res.arrayBuffer();
-      if (res.status === 200) sequential.push(performance.now() - t);
+      if (res.status === 200) {
+        sequential.push(performance.now() - t);
+        inServer.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+      }
     }
     const inventory = await autocannon({
       url: base, connections: 10, amount: tokens.length * 20 - 300,
@@ -196,8 +229,13 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
       stageMsPerImage: stages,
       wallMsPerImagePerProcess: Math.round(wallMsPerImagePerProcess * 10) / 10,
       queueDbStorageShare: Math.round(share * 1000) / 1000,
+      queueMsPerImage,
+      queueMsPerJob,
       getMyLook: {
-        inventorySequential: { requests: sequential.length, p50Ms: Math.round(percentile(sequential, 50) * 10) / 10, p99Ms: Math.round(percentile(sequential, 99) * 10) / 10 },
+        inventorySequential: {
+          requests: sequential.length, p50Ms: Math.round(percentile(sequential, 50) * 10) / 10, p99Ms: Math.round(percentile(sequential, 99) * 10) / 10,
+          serverP50Ms: Math.round(percentile(inServer, 50) * 10) / 10, serverP99Ms: Math.round(percentile(inServer, 99) * 10) / 10,
+        },
         inventory: {
           requests: inventory.requests.total, requestsPerSecond: Math.round(inventory.requests.average), p50Ms: inventory.latency.p50,
           p99Ms: inventory.latency.p99, non2xx: inventory.non2xx, live: liveServed,

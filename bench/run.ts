@@ -68,11 +68,13 @@ function pipelineTable(f: PipelineFigures): string {
   return [
     '| figure | value |', '|---|---|',
     `| throughput, ${f.processes} worker processes (aggressive mode) | **${f.imagesPerMinute} images/min** (${f.images} stored, ${f.blocked} blocked, ${f.seconds} s) |`,
-    `| compute per image, one at a time (${Object.values(f.computeMsPerImage).reduce((a, b) => a + b, 0).toFixed(1)} ms) | ${compute} |`,
-    `| wall time per image per process in the batch | ${f.wallMsPerImagePerProcess} ms |`,
-    `| queue + database + storage (+ idle) share of that wall time | **${(f.queueDbStorageShare * 100).toFixed(1)}%** |`,
+    `| each stage of one image, jobs one at a time without the queue (${Object.values(f.computeMsPerImage).reduce((a, b) => a + b, 0).toFixed(1)} ms) | ${compute} |`,
+    `| the queue's cost per job (1,000 no-op jobs through pg-boss, 5 workers) | ${f.queueMsPerJob} ms |`,
+    `| queue + database + storage (store stage + queue cost) share of an image | **${(f.queueDbStorageShare * 100).toFixed(1)}%** |`,
+    `| wall time per image per process in the batch; beyond the sequential cost (two processes sharing two cores, waits) | ${f.wallMsPerImagePerProcess} ms; ${f.queueMsPerImage} ms |`,
     `| stage means inside the batch (5 jobs in flight per process, so waits included) | ${stages} |`,
-    `| Get My Look from inventory, one request at a time (${g.inventorySequential.requests}) | p50 ${g.inventorySequential.p50Ms} ms, **p99 ${g.inventorySequential.p99Ms} ms** |`,
+    `| Get My Look from inventory, one request at a time (${g.inventorySequential.requests}), in the server (Server-Timing) | p50 ${g.inventorySequential.serverP50Ms} ms, **p99 ${g.inventorySequential.serverP99Ms} ms** |`,
+    `| the same, at the client | p50 ${g.inventorySequential.p50Ms} ms, p99 ${g.inventorySequential.p99Ms} ms |`,
     `| Get My Look from inventory (${g.inventory.requests} requests, 10 connections) | p50 ${g.inventory.p50Ms} ms, p99 ${g.inventory.p99Ms} ms, ${g.inventory.requestsPerSecond} req/s, non-2xx ${g.inventory.non2xx}, served live ${g.inventory.live} |`,
     `| Get My Look live (${g.live.requests} sequential requests) | p50 ${g.live.p50Ms} ms, p99 ${g.live.p99Ms} ms |`,
   ].join('\n');

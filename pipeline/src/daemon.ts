@@ -85,8 +85,19 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     }
   };
   const workGenerate = async () => {
-    // One polling worker per unit of concurrency; each takes one job at a time.
-    for (let i = 0; i < mode.concurrency; i++) await boss.work<GenerateJobData>(GENERATE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, handle);
+    // One worker per unit of concurrency, one job at a time each. pg-boss 10 waits out the polling
+    // interval after every fetch, even a fruitful one; a worker that just finished a job notifies
+    // itself, so it fetches again at once and only an empty queue is polled.
+    for (let i = 0; i < mode.concurrency; i++) {
+      let workerId = '';
+      workerId = await boss.work<GenerateJobData>(GENERATE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        try {
+          await handle(jobs);
+        } finally {
+          if (jobs.length && workerId) boss.notifyWorker(workerId);
+        }
+      });
+    }
   };
   await workGenerate();
   const settings = setInterval(() => {

@@ -1,5 +1,7 @@
 import { BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type FashionItemView, type OutfitView } from '@drape/contracts';
-import type { Config, Db } from '@drape/db';
+import type { Config, Database, Db } from '@drape/db';
+import type { Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 
 const nameOf = (list: readonly { id: string; name: string }[], id: string | null) => (id ? list.find((e) => e.id === id)?.name ?? id : null);
 
@@ -7,17 +9,29 @@ export function mediaUrl(config: Pick<Config, 'CDN_BASE_URL'>, key: string): str
   return `${config.CDN_BASE_URL?.replace(/\/$/, '') ?? ''}${MEDIA_PATH}/${key}`;
 }
 
-export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionItemView[]> {
-  const rows = await db.selectFrom('fashion_items').selectAll().where('image_id', '=', imageId).orderBy('position').execute();
-  return rows.map((r) => ({
+type ItemRow = Selectable<Database['fashion_items']>;
+
+function itemView(r: ItemRow): FashionItemView {
+  return {
     id: r.id, name: r.name, item_name: r.name, description: r.description, color: r.color, colorHex: r.color_hex,
     colorFamily: r.color_family, category: r.type, type: r.type, item_type: r.type, priceRange: r.price_range, price_range: r.price_range,
-  }));
+  };
+}
+
+export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionItemView[]> {
+  const rows = await db.selectFrom('fashion_items').selectAll().where('image_id', '=', imageId).orderBy('position').execute();
+  return rows.map(itemView);
 }
 
 /** The outfit answer for one stored image, names as the screens show them. */
 export async function outfitView(db: Db, config: Config, imageId: string, source: OutfitView['source']): Promise<OutfitView> {
-  const img = await db.selectFrom('generated_images').selectAll().where('id', '=', imageId).executeTakeFirstOrThrow();
+  // The image and its items in one round trip: this is on Get My Look's hot path.
+  const img = await db
+    .selectFrom('generated_images as gi')
+    .selectAll('gi')
+    .select((eb) => jsonArrayFrom(eb.selectFrom('fashion_items as f').selectAll('f').whereRef('f.image_id', '=', 'gi.id').orderBy('f.position')).as('items'))
+    .where('gi.id', '=', imageId)
+    .executeTakeFirstOrThrow();
   const palette = img.selection_kind === 'palette' ? nameOf(PALETTES, img.selection_id) : null;
   return {
     id: img.id,
@@ -34,7 +48,7 @@ export async function outfitView(db: Db, config: Config, imageId: string, source
     bodyShape: nameOf(BODY_SHAPES, img.body_shape),
     skinTone: nameOf(SKIN_TONES, img.skin_tone),
     qualityScore: img.quality_score,
-    fashionItems: await fashionItemsOf(db, img.id),
+    fashionItems: img.items.map(itemView),
     source,
     createdAt: img.created_at.toISOString(),
   };

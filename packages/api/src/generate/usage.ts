@@ -23,11 +23,14 @@ export async function readUsage(db: Db, userId: string): Promise<DailyUsage> {
  * overspend) and refuses when used plus in-flight generations reach the limit.
  */
 export async function lockUsage(tx: Db, userId: string, tier: Tier): Promise<{ used: number; reserved: number; limit: number }> {
-  const day = today();
-  await tx.insertInto('daily_usage').values({ user_id: userId, day }).onConflict((oc) => oc.columns(['user_id', 'day']).doNothing()).execute();
-  const row = await tx.selectFrom('daily_usage').select(['used', 'reserved', 'shared']).where('user_id', '=', userId).where('day', '=', day).forUpdate().executeTakeFirstOrThrow();
-  const limit = dailyLimit(tier, row.shared);
-  return { used: row.used, reserved: row.reserved, limit };
+  // One statement creates today's row or takes the lock on it (ON CONFLICT DO UPDATE locks the row).
+  const row = await tx
+    .insertInto('daily_usage')
+    .values({ user_id: userId, day: today() })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ used: sql<number>`daily_usage.used` }))
+    .returning(['used', 'reserved', 'shared'])
+    .executeTakeFirstOrThrow();
+  return { used: row.used, reserved: row.reserved, limit: dailyLimit(tier, row.shared) };
 }
 
 export async function spend(tx: Db, userId: string, fromReservation: boolean): Promise<void> {
