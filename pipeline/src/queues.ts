@@ -4,7 +4,6 @@ import { GENERATE_QUEUE } from '@drape/contracts';
 export const QUEUES = {
   generate: GENERATE_QUEUE,
   batch: 'batch',
-  email: 'email',
   maintenance: 'maintenance',
 } as const;
 
