@@ -175,7 +175,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const child: ChildProcess = spawn(
     path.join(bin, 'bin', 'postgres'),
     ['-D', dir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    { env, stdio: ['ignore', 'ignore', 'pipe'], ...as },
+    // Its own process group: a terminal's Ctrl-C reaches our processes, and we stop PostgreSQL
+    // last, once the server and the pipeline have closed their connections.
+    { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...as },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
