@@ -107,6 +107,25 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('register rate limit', () => {
+  it('allows 20 attempts an hour from one address, then answers 429 with a retry time', async () => {
+    const ip = '198.51.100.20';
+    for (let i = 0; i < 20; i++) {
+      const res = await s.call('POST', '/api/auth/register', { ...(await payloadWithoutCheck()), password: 'short' }, { ip });
+      expect(res.body.error).toBe('weak_password');
+    }
+    const limited = await s.call('POST', '/api/auth/register', await payloadWithoutCheck(), { ip });
+    expect(limited).toMatchObject({ status: 429, body: { error: 'rate_limited' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect((await s.call('POST', '/api/auth/register', await payload(), { ip: '198.51.100.21' })).status).toBe(201);
+  });
+});
+
+function payloadWithoutCheck() {
+  const n = Math.random().toString(36).slice(2, 10);
+  return Promise.resolve({ email: `l${n}@example.com`, password: 'long enough pw', username: `l_${n}`, firstName: 'L', lastName: 'M', turnstileToken: 'unsolved' });
+}
+
 describe('referrals and tiers', () => {
   it('makes the referrer a Stylist at 3 friends and a Fashion Icon at 5, through id, ref and promo field', async () => {
     const referrer = await s.register();
