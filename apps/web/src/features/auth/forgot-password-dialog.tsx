@@ -1,13 +1,14 @@
 import { authMessages, forgotPasswordInput } from '@drape/contracts';
 import {
   Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogBody, DialogTitle, DialogTrigger,
-  Field, Input, Spinner, toast,
+  Spinner, toast,
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isNetworkError } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
 import { TRPCClientError } from '@trpc/client';
+import { EmailField } from './email-field';
 
 /** "Forgot your password?": asks for the email and sends a reset link (user-area §2, §8). */
 export function ForgotPasswordDialog({ initialEmail = '' }: { initialEmail?: string }) {
@@ -62,20 +63,7 @@ export function ForgotPasswordDialog({ initialEmail = '' }: { initialEmail?: str
             <DialogDescription>Enter the email you signed up with and we&apos;ll send you a link to choose a new password.</DialogDescription>
           </DialogHeader>
           <DialogBody>
-            <Field id="forgot-email" label="Email" error={error}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  placeholder="you@example.com"
-                />
-              )}
-            </Field>
+            <EmailField id="forgot-email" value={email} onChange={setEmail} error={error} />
           </DialogBody>
           <DialogFooter>
             <Button type="submit" disabled={send.isPending} aria-busy={send.isPending}>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from './auth-context';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { EmailField } from './email-field';
 
 type LoginErrors = Partial<Record<'email' | 'password' | 'form', string>>;
 
@@ -51,20 +52,7 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
-      <Field id="login-email" label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        )}
-      </Field>
+      <EmailField id="login-email" value={email} onChange={setEmail} error={errors.email} />
       <Field
         id="login-password"
         label="Password"

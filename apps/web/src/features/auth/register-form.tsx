@@ -12,6 +12,7 @@ import { BotCheck, type BotCheckHandle } from './bot-check';
 import { LegalDialog } from './legal-dialog';
 import { ReferrerField } from './referrer-field';
 import { useUsernameAvailability } from './use-username-availability';
+import { EmailField } from './email-field';
 
 type FieldKey =
   | 'email' | 'firstName' | 'lastName' | 'username' | 'password' | 'confirmPassword' | 'referrer' | 'promoCode' | 'botCheck' | 'form';
@@ -155,23 +156,15 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Create account">
-      <Field id={FIELD_IDS.email} label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              clearError('email');
-            }}
-            placeholder="you@example.com"
-          />
-        )}
-      </Field>
+      <EmailField
+        id={FIELD_IDS.email}
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          clearError('email');
+        }}
+        error={errors.email}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={FIELD_IDS.firstName} label="First Name" error={errors.firstName}>
           {(control) => (

@@ -1,13 +1,6 @@
-import { tierPolicy, userMessages } from '@drape/contracts';
-import { FormMessage } from '@drape/ui';
 import { BookOpen, CalendarRange, Layers, TrendingUp } from 'lucide-react';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
-import { TierLock } from '../tiers/tier-lock';
-import { unlockByReferrals } from '../tiers/unlock';
-
-const UNLOCK = unlockByReferrals((policy) => policy.lookbook);
+import { TierGate } from '../tiers/tier-gate';
 
 const TEASERS = [
   { title: 'Style Collections', text: 'Curated looks grouped by vibe and occasion.', Icon: Layers },
@@ -16,53 +9,45 @@ const TEASERS = [
 ] as const;
 
 export default function LookbookPage() {
-  const profile = useProfile();
-  const user = profile.data?.user;
   return (
     <>
       <PageMeta title="LookBook" description="Browse curated Drape looks." noindex path="/lookbook" />
-      {profile.isError ? (
-        <div className="mx-auto max-w-4xl px-4 py-10">
-          <FormMessage>{userMessages.profileLoadFailed}</FormMessage>
-        </div>
-      ) : !user ? (
-        <PageLoading />
-      ) : !tierPolicy(user.tier).lookbook ? (
-        <TierLock
-          heading="LookBook"
-          badge="Fashion Icon"
-          title="Unlock Your LookBook"
-          description="Browse curated looks from across Drape; Fashion Icons also filter by gender, vibe, occasion, trend and colour."
-          invitesSent={user.invitesSent}
-          target={UNLOCK.friends}
-          unlockTierName={UNLOCK.tierName}
-          username={user.username}
-        >
-          <ul className="grid gap-4 sm:grid-cols-3">
-            {TEASERS.map(({ title, text, Icon }) => (
-              <li key={title} className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-linen bg-paper p-6">
-                <Icon aria-hidden="true" className="h-5 w-5 text-gold-ink" />
-                <h3 className="font-display text-lg">{title}</h3>
-                <p className="text-sm leading-relaxed text-taupe">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </TierLock>
-      ) : (
-        <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-          <header className="flex flex-col gap-2">
-            <p className="eyebrow">LookBook</p>
-            <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">LookBook</h1>
-          </header>
-          <section className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed border-stone bg-paper px-6 py-16 text-center">
-            <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft text-gold-ink">
-              <BookOpen aria-hidden="true" className="h-6 w-6" />
-            </span>
-            <h2 className="font-display text-2xl font-medium">Discovering Your Perfect Look</h2>
-            <p className="max-w-md text-taupe">New styles are added daily, curated from the looks created across Drape.</p>
-          </section>
-        </div>
-      )}
+      <TierGate
+        feature="lookbook"
+        lock={{
+          heading: 'LookBook',
+          badge: 'Fashion Icon',
+          title: 'Unlock Your LookBook',
+          description: 'Browse curated looks from across Drape; Fashion Icons also filter by gender, vibe, occasion, trend and colour.',
+          teaser: (
+            <ul className="grid gap-4 sm:grid-cols-3">
+              {TEASERS.map(({ title, text, Icon }) => (
+                <li key={title} className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-linen bg-paper p-6">
+                  <Icon aria-hidden="true" className="h-5 w-5 text-gold-ink" />
+                  <h3 className="font-display text-lg">{title}</h3>
+                  <p className="text-sm leading-relaxed text-taupe">{text}</p>
+                </li>
+              ))}
+            </ul>
+          ),
+        }}
+      >
+        {() => (
+          <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
+            <header className="flex flex-col gap-2">
+              <p className="eyebrow">LookBook</p>
+              <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">LookBook</h1>
+            </header>
+            <section className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed border-stone bg-paper px-6 py-16 text-center">
+              <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft text-gold-ink">
+                <BookOpen aria-hidden="true" className="h-6 w-6" />
+              </span>
+              <h2 className="font-display text-2xl font-medium">Discovering Your Perfect Look</h2>
+              <p className="max-w-md text-taupe">New styles are added daily, curated from the looks created across Drape.</p>
+            </section>
+          </div>
+        )}
+      </TierGate>
     </>
   );
 }

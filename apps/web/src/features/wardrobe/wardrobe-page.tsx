@@ -1,48 +1,32 @@
-import { tierPolicy } from '@drape/contracts';
-import { buttonClasses, FormMessage } from '@drape/ui';
+import { buttonClasses } from '@drape/ui';
 import { Shirt } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { userMessages } from '@drape/contracts';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
-import { TierLock } from '../tiers/tier-lock';
-import { unlockByReferrals } from '../tiers/unlock';
-
-const UNLOCK = unlockByReferrals((policy) => policy.wardrobe);
+import { TierGate } from '../tiers/tier-gate';
 
 export default function WardrobePage() {
-  const profile = useProfile();
-  const user = profile.data?.user;
   return (
     <>
       <PageMeta title="My Wardrobe" description="Your saved Drape looks." noindex path="/wardrobe" />
-      {profile.isError ? (
-        <div className="mx-auto max-w-4xl px-4 py-10">
-          <FormMessage>{userMessages.profileLoadFailed}</FormMessage>
-        </div>
-      ) : !user ? (
-        <PageLoading />
-      ) : !tierPolicy(user.tier).wardrobe ? (
-        <TierLock
-          heading="Personal Wardrobe"
-          badge="Collector Edition"
-          title="Unlock Your Wardrobe"
-          description="Save the looks you love, keep notes on them and organise them into smart collections."
-          invitesSent={user.invitesSent}
-          target={UNLOCK.friends}
-          unlockTierName={UNLOCK.tierName}
-          username={user.username}
-        />
-      ) : (
-        <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-          <header className="flex flex-col gap-2">
-            <p className="eyebrow">Wardrobe</p>
-            <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">My Wardrobe</h1>
-          </header>
-          <EmptyWardrobe />
-        </div>
-      )}
+      <TierGate
+        feature="wardrobe"
+        lock={{
+          heading: 'Personal Wardrobe',
+          badge: 'Collector Edition',
+          title: 'Unlock Your Wardrobe',
+          description: 'Save the looks you love, keep notes on them and organise them into smart collections.',
+        }}
+      >
+        {() => (
+          <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
+            <header className="flex flex-col gap-2">
+              <p className="eyebrow">Wardrobe</p>
+              <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">My Wardrobe</h1>
+            </header>
+            <EmptyWardrobe />
+          </div>
+        )}
+      </TierGate>
     </>
   );
 }
