@@ -44,6 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  if (c.S3_BUCKET) {
+    // Refused rather than ignored: images would silently land on local disk.
+    throw new Error('S3_BUCKET is set, but object storage is not available yet: unset it to keep images under DATA_DIR/media.');
+  }
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
