@@ -34,6 +34,8 @@ export interface PipelineOptions {
 export interface Pipeline {
   workerId: string;
   boss: PgBoss;
+  /** The performance mode in force and the generate workers registered for it. */
+  performance(): { mode: string; generateWorkers: number };
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   }, HEARTBEAT_SECONDS * 1000);
 
   let mode = await readPerformanceMode(db);
+  let generateWorkers = 0;
   const handle = async (jobs: PgBoss.Job<GenerateJobData>[]) => {
     for (const job of jobs) {
       try {
@@ -98,8 +101,10 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
         }
       });
     }
+    generateWorkers = mode.concurrency;
   };
   await workGenerate();
+  let applied = { mode: mode.name as string, generateWorkers };
   const settings = setInterval(() => {
     void readPerformanceMode(db).then(async (next) => {
       if (next.name === mode.name) return;
@@ -107,6 +112,8 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       mode = next;
       await boss.offWork(GENERATE_QUEUE);
       await workGenerate();
+      // Published once the new workers run, so a reader never sees a half-applied mode.
+      applied = { mode: next.name, generateWorkers };
     }).catch(() => {});
   }, opts.settingsPollMs ?? 5000);
 
@@ -126,6 +133,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   return {
     workerId,
     boss,
+    performance: () => applied,
     async stop() {
       clearInterval(beat);
       clearInterval(settings);
