@@ -3,6 +3,7 @@ import { Badge, buttonClasses } from '@drape/ui';
 import { ExternalLink, ImageOff, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
+import { imageSources } from '../../lib/image-sources';
 import { PageMeta } from '../../lib/page-meta';
 import { useProfile } from '../account/use-profile';
 import { readLastOutfit } from './last-outfit';
@@ -114,9 +115,9 @@ function OutfitCard({ outfit, domains }: { outfit: OutfitView; domains: PublicUs
   );
 }
 
-/** The full image, then the thumbnail, then a placeholder when neither loads. */
+/** The full image (from the CDN, then our origin), then the thumbnail, then a placeholder. */
 function OutfitImage({ outfit, alt }: { outfit: OutfitView; alt: string }) {
-  const sources = [outfit.imageUrl, outfit.thumbnailUrl].filter((src, i, all): src is string => Boolean(src) && all.indexOf(src) === i);
+  const sources = imageSources([outfit.imageUrl, outfit.thumbnailUrl]);
   const [index, setIndex] = useState(0);
   const src = sources[index];
   if (!src) {
