@@ -1,11 +1,8 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { solveChallenge } from 'altcha-lib/v1';
 import PgBoss from 'pg-boss';
 import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
-import { createDb, setSetting, type Db } from '@drape/db';
+import { createDb, setPerformanceMode, type Db } from '@drape/db';
+import { registerAccount, startProcess, stopProcess } from './processes';
 
 /**
  * Pipeline benchmark (issue 3): throughput of the whole pipeline (compose, render, watermark,
@@ -13,46 +10,12 @@ import { createDb, setSetting, type Db } from '@drape/db';
  * combination matrix, the time of each stage per image, then Get My Look latency through the real
  * server, from inventory and from live generation.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function start(entry: string, env: Record<string, string>, ready: 'listening' | null): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(root, entry), [], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  if (!ready) return Promise.resolve({ child, port: 0 });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m: { type?: string; port?: number }) => m?.type === ready && resolve({ child, port: m.port! }));
-    child.once('exit', (code) => reject(new Error(`${entry} exited (${code})`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-
-async function register(base: string, n: number, promo: string): Promise<string> {
-  const c = (await (await fetch(`${base}/api/auth/bot-check`)).json()) as { challenge: string; salt: string; algorithm: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  const turnstileToken = Buffer.from(JSON.stringify({ ...c, number: solution?.number })).toString('base64');
-  const stamp = `b${n}_${Date.now() % 1e6}`;
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
-    body: JSON.stringify({ email: `${stamp}@example.com`, password: 'bench password', username: stamp, firstName: 'B', lastName: 'M', promoCode: promo, turnstileToken }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -134,10 +97,10 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
   await ensureMatrix(db);
   const computeMsPerImage = await sequentialStages(db, dataDir, 40);
   const queueMsPerJob = await queueCostPerJob(url, 1000);
-  await setSetting(db, 'pipeline:performance-mode', 'aggressive');
+  await setPerformanceMode(db, 'aggressive');
   const env = { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const processes = 2;
-  const workers = await Promise.all(Array.from({ length: processes }, () => start('pipeline/src/main.ts', env, null)));
+  const workers = await Promise.all(Array.from({ length: processes }, () => startProcess('pipeline/src/main.ts', env, { listening: false })));
   const children = workers.map((w) => w.child);
   try {
     await until(async () => Number((await db.selectFrom('pipeline_workers').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'running').executeTakeFirstOrThrow()).n) >= processes, 60_000, 'workers');
@@ -164,11 +127,11 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
     const queueMsPerImage = Math.round((wallMsPerImagePerProcess - sequentialTotal) * 10) / 10;
 
     // Get My Look through the real server, with the two workers still running for live jobs.
-    const server = await start('apps/server/src/main.ts', { ...env, PORT: '0', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: 'BENCHICON:fashion_icon', ADMIN_KEY: 'b', ADMIN_PASSWORD: 'bench-password' }, 'listening');
+    const server = await startProcess('apps/server/src/main.ts', { ...env, PORT: '0', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: 'BENCHICON:fashion_icon', ADMIN_KEY: 'b', ADMIN_PASSWORD: 'bench-password' }, { listening: true });
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
     const tokens: string[] = [];
-    for (let i = 0; i < 75; i++) tokens.push(await register(base, i, 'BENCHICON'));
+    for (let i = 0; i < 75; i++) tokens.push((await registerAccount(base, `g${i}`, 'BENCHICON')).token);
     const selections = [
       ...TRENDS.filter((t) => t.active).map((t) => ({ trend: t.name })),
       ...PALETTES.map((p) => ({ colorPalette: p.name })),
@@ -206,7 +169,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
     const liveServed = Number((await db.selectFrom('generated_images').select((eb) => eb.fn.countAll().as('n')).where('created_at', '>', batchEnd).executeTakeFirstOrThrow()).n);
 
     // Live: a body shape the batch never stocks, so every request renders a new look.
-    const liveTokens = [await register(base, 900, 'BENCHICON'), await register(base, 901, 'BENCHICON')];
+    const liveTokens = [(await registerAccount(base, 'live0', 'BENCHICON')).token, (await registerAccount(base, 'live1', 'BENCHICON')).token];
     const live: number[] = [];
     for (const [i, token] of liveTokens.entries()) {
       for (let j = 0; j < 15; j++) {
@@ -244,7 +207,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
       },
     };
   } finally {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopProcess));
     await handle.close();
   }
 }

@@ -1,9 +1,9 @@
+import { readPerformanceMode } from '@drape/db';
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { sql } from 'kysely';
 import { GENERATE_QUEUE, parseCombinationCode, selectionOf, type GenerateJobData } from '@drape/contracts';
 import type { Db } from '@drape/db';
-import { readPerformanceMode } from './performance';
 import { QUEUES } from './queues';
 import { SEVERITY_SQL } from './severity-stats';
 
@@ -141,10 +141,9 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, ste
   const maxCycles = Number((batch.options as { cycles?: number }).cycles ?? 1);
   const limit = (batch.options as { limit?: number | null }).limit ?? undefined;
 
-  await recordEnded(db, batchJobId);
+  const outstanding = await recordEnded(db, batchJobId);
 
   // Top up: at most batchSize of this batch's jobs waiting in the queue at a time.
-  const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
   const waiting = outstanding.length ? await waitingJobs(db, outstanding.map((e) => entryJobId(batchJobId, e.cycle, e.sequence))) : 0;
   let unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(Math.max(0, mode.batchSize - waiting)).execute();
   if (unsent.length === 0 && outstanding.length === 0) {
@@ -190,17 +189,21 @@ async function waitingJobs(db: Db, ids: string[]): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Marks the sent entries whose jobs ended (an image, a block, or failed for good) and counts them once. */
-async function recordEnded(db: Db, batchJobId: string): Promise<void> {
+/**
+ * Marks the sent entries whose jobs ended (an image, a block, or failed for good), counts them
+ * once, and answers the entries still outstanding.
+ */
+async function recordEnded(db: Db, batchJobId: string): Promise<{ cycle: number; sequence: number }[]> {
   const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
-  if (outstanding.length === 0) return;
+  if (outstanding.length === 0) return outstanding;
   const byId = new Map(outstanding.map((e) => [entryJobId(batchJobId, e.cycle, e.sequence), e]));
   const ids = [...byId.keys()];
   const { rows: failed } = await sql<{ id: string }>`select id::text from pgboss.job where name = ${GENERATE_QUEUE} and id = any(${ids}::uuid[]) and state in ('failed', 'cancelled')`.execute(db);
   const imaged = await db.selectFrom('generated_images').select('job_id').where('job_id', 'in', ids).execute();
   const blockedIds = await db.selectFrom('blocked_images').select('job_id').where('job_id', 'in', ids).execute();
   const ended = new Set([...failed.map((r) => r.id), ...imaged.map((r) => r.job_id), ...blockedIds.map((r) => r.job_id)]);
-  if (ended.size === 0) return;
+  const stillOutstanding = outstanding.filter((e) => !ended.has(entryJobId(batchJobId, e.cycle, e.sequence)));
+  if (ended.size === 0) return stillOutstanding;
   const endedEntries = [...ended].map((id) => byId.get(id)!).filter(Boolean);
 
   // Only entries this run completes are counted: a retried step never counts twice.
@@ -247,4 +250,5 @@ async function recordEnded(db: Db, batchJobId: string): Promise<void> {
       .where('id', '=', batchJobId)
       .execute();
   });
+  return stillOutstanding;
 }

@@ -4,14 +4,13 @@ import PgBoss from 'pg-boss';
 import { upsertAdmin } from '@drape/auth';
 import {
   BODY_SHAPES, GENERATE_QUEUE, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
-  combinationCode, type GenerateJobData,
+  combinationCode, findCatalogEntry, type GenerateJobData,
 } from '@drape/contracts';
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue, withSetupLock, type Db } from '@drape/db';
+import { setPerformanceMode, readPerformanceMode, createDb, loadConfig, migrate, resolveDatabase, seedCatalogue, withSetupLock, type Db } from '@drape/db';
 import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
 import { ensureMatrix, regeneratePrompts } from './matrix';
-import { readPerformanceMode, setPerformanceMode } from './performance';
 import { QUEUES } from './queues';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
 import { severityRows } from './severity-stats';
@@ -79,8 +78,7 @@ const positiveInt = (name: string) => (v: string) => {
 
 function pick(list: readonly { id: string; name: string }[], value: string | undefined, label: string): string | undefined {
   if (value === undefined) return undefined;
-  const key = value.trim().toLowerCase().replace(/[\s_-]+/g, '');
-  const found = list.find((e) => e.id.replace(/_/g, '') === key || e.name.toLowerCase().replace(/[\s_-]+/g, '') === key);
+  const found = findCatalogEntry(list, value);
   if (!found) throw new UsageError(`Unknown ${label} "${value}". One of: ${list.map((e) => e.name).join(', ')}`);
   return found.id;
 }

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@drape/db';
+import { setPerformanceMode, loadConfig } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { startPipeline, type Pipeline } from './daemon';
-import { setPerformanceMode } from './performance';
 import { podStatus } from './worker-registry';
 
 let db: TestDatabase;

@@ -1,11 +1,10 @@
 import PgBoss from 'pg-boss';
 import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
-import { withSetupLock, type Config, type Db } from '@drape/db';
+import { readPerformanceMode, withSetupLock, type Config, type Db } from '@drape/db';
 import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
 import { runMaintenance, type MaintenanceTask } from './maintenance';
-import { readPerformanceMode } from './performance';
 import { atelierProvider } from './providers/atelier-provider';
 import { httpProvider } from './providers/http-provider';
 import type { ImageProvider } from './providers/provider';

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { mediaRoot } from '@drape/db';
 
 /** Where image files live. Local disk under DATA_DIR/media (served at /media by the server). */
 export interface Storage {
@@ -8,12 +9,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
 }
 
-export function mediaDir(dataDir: string): string {
-  return path.join(dataDir, 'media');
-}
-
 export function localStorage(dataDir: string): Storage {
-  const root = mediaDir(dataDir);
+  const root = mediaRoot({ dataDir });
   const file = (key: string) => {
     const full = path.resolve(root, key);
     if (!full.startsWith(`${root}${path.sep}`)) throw new Error(`storage key escapes the media folder: ${key}`);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { isCrossSiteWrite, requestContext } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
-import { registerStaticApps } from './static-apps';
+import { registerStaticApps, sendNoRoute } from './static-apps';
 
 export interface AppOptions {
   services: Services;
@@ -104,6 +104,6 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
   app.get('/api/openapi.json', async () => openApiDocument(config.publicOrigin));
 
   if (serveApps) await registerStaticApps(app, config.ADMIN_BASE_PATH);
-  else app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` }));
+  else app.setNotFoundHandler(sendNoRoute);
   return app;
 }

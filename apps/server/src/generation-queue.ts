@@ -1,11 +1,8 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import type { GenerationOutcome, GenerationQueue } from '@drape/api';
-import {
-  GENERATE_QUEUE, GENERATED_CHANNEL, LIVE_PRIORITY, PERFORMANCE_MODES, PERFORMANCE_SETTING_KEY,
-  type GenerateJobData, type PerformanceModeName,
-} from '@drape/contracts';
-import { getSetting, withSetupLock, type Db } from '@drape/db';
+import { GENERATE_QUEUE, GENERATED_CHANNEL, LIVE_PRIORITY, PERFORMANCE_MODES, type GenerateJobData } from '@drape/contracts';
+import { readPerformanceMode, withSetupLock, type Db } from '@drape/db';
 
 /**
  * The server's side of live generation: it sends `generate` jobs through pg-boss (no workers
@@ -41,8 +38,7 @@ export async function createGenerationQueue(url: string, db: Db): Promise<Genera
   let timeout: { ms: number; readAt: number } = { ms: PERFORMANCE_MODES.conservative.timeoutMs, readAt: 0 };
   const timeoutMs = async () => {
     if (Date.now() - timeout.readAt > 5000) {
-      const mode = (await getSetting<PerformanceModeName>(db, PERFORMANCE_SETTING_KEY)) ?? 'conservative';
-      timeout = { ms: (PERFORMANCE_MODES[mode] ?? PERFORMANCE_MODES.conservative).timeoutMs, readAt: Date.now() };
+      timeout = { ms: (await readPerformanceMode(db)).timeoutMs, readAt: Date.now() };
     }
     return timeout.ms;
   };

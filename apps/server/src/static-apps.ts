@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
 export const ADMIN_DIST = path.resolve(here, '../../admin/dist');
+
+/** The JSON 404 of API paths (and of every path when the apps are not served). */
+export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+}
 
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';
 
@@ -46,7 +51,7 @@ export async function registerStaticApps(app: FastifyInstance, adminBase: string
   app.setNotFoundHandler((req, reply) => {
     // HEAD is answered like GET (Fastify strips the body), so probes of app paths see 200.
     if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+      return sendNoRoute(req, reply);
     }
     return sendHtml(reply, webIndex ?? NOT_BUILT);
   });

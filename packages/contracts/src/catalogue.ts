@@ -251,3 +251,17 @@ export function selectionName(s: SelectionRef): string {
     s.kind === 'trend' ? TRENDS : s.kind === 'palette' ? PALETTES : OCCASIONS;
   return list.find((e) => e.id === s.id)?.name ?? s.id;
 }
+
+/**
+ * A catalogue entry by its name as the screens show it ('Boho Chic', 'GoingOut') or its id
+ * ('boho_chic'), without regard to case, spaces, hyphens or underscores.
+ */
+export function findCatalogEntry<T extends { id: string; name: string }>(list: readonly T[], value: string): T | undefined {
+  const key = catalogKey(value);
+  if (!key) return undefined;
+  return list.find((e) => catalogKey(e.id) === key || catalogKey(e.name) === key);
+}
+
+function catalogKey(v: string): string {
+  return v.trim().toLowerCase().replace(/[\s_-]+/g, '');
+}

@@ -6,3 +6,4 @@ export * from './embedded-postgres';
 export * from './database-url';
 export * from './settings';
 export * from './seed';
+export * from './performance-mode';

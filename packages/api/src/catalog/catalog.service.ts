@@ -1,4 +1,4 @@
-import { TREND_CONVERSION, tierPolicy, type TrendConversionEntry } from '@drape/contracts';
+import { TREND_CONVERSION, findCatalogEntry, tierPolicy, type TrendConversionEntry } from '@drape/contracts';
 import { PALETTE_SEASON, type Db, type UserRow } from '@drape/db';
 import { appError } from '../errors';
 import { tierOf } from '../user/user.view';
@@ -58,10 +58,7 @@ type CatalogTable = 'trends' | 'palettes' | 'occasions' | 'style_vibes' | 'body_
  * matched without regard to case, spaces or underscores; null when unknown.
  */
 export async function resolveCatalogId(db: Db, table: CatalogTable, value: string): Promise<string | null> {
-  const key = normalise(value);
-  if (!key) return null;
-  const rows = await catalogRows(db, table);
-  return rows.find((r) => normalise(r.id) === key || normalise(r.name) === key)?.id ?? null;
+  return findCatalogEntry(await catalogRows(db, table), value)?.id ?? null;
 }
 
 /** The catalogue changes only on a seed: each process keeps it for a minute (Get My Look's hot path). */
@@ -76,8 +73,4 @@ async function catalogRows(db: Db, table: CatalogTable): Promise<NamedOption[]> 
   const rows = await db.selectFrom(table).select(['id', 'name']).execute();
   perDb.set(table, { rows, at: Date.now() });
   return rows;
-}
-
-function normalise(v: string): string {
-  return v.trim().toLowerCase().replace(/[\s_-]+/g, '');
 }

@@ -1,6 +1,8 @@
 import { PERFORMANCE_MODES, PERFORMANCE_SETTING_KEY, type PerformanceMode, type PerformanceModeName } from '@drape/contracts';
-import { getSetting, setSetting, type Db } from '@drape/db';
+import type { Db } from './client';
+import { getSetting, setSetting } from './settings';
 
+/** The image provider's performance mode, kept in settings so that every process sees one value. */
 export async function readPerformanceMode(db: Db): Promise<{ name: PerformanceModeName } & PerformanceMode> {
   const stored = await getSetting<string>(db, PERFORMANCE_SETTING_KEY);
   const name: PerformanceModeName = stored === 'aggressive' ? 'aggressive' : 'conservative';
