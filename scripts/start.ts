@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootstrapAdmin } from '@drape/auth';
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue } from '@drape/db';
+import { createDb, loadConfig, migrate, resolveDatabase, seedCatalog } from '@drape/db';
 import { buildApps } from './build-apps';
 
 /**
@@ -40,7 +40,7 @@ async function main() {
   try {
     const applied = await migrate(handle.db);
     if (applied.length) log(`migrated: ${applied.join(', ')}`);
-    log(`catalogue: ${await seedCatalogue(handle.db)} entries`);
+    log(`catalog: ${await seedCatalog(handle.db)} entries`);
     const admin = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
     if (admin) log(`admin created: key "${admin.adminKey}", password "${admin.password}" (printed once; set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
     buildApps(root, log);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDb, migrate, seedCatalogue, startEmbeddedPostgres, type EmbeddedPostgres } from '@drape/db';
+import { createDb, migrate, seedCatalog, startEmbeddedPostgres, type EmbeddedPostgres } from '@drape/db';
 import { TEMPLATE_DB, withDatabase } from '@drape/db/testing';
 
 /**
@@ -28,7 +28,7 @@ export async function setup(): Promise<void> {
   await admin.end();
   const handle = createDb(withDatabase(url, TEMPLATE_DB), 1);
   await migrate(handle.db);
-  await seedCatalogue(handle.db);
+  await seedCatalog(handle.db);
   await handle.close();
 }
 

@@ -6,7 +6,7 @@ import {
   BODY_SHAPES, GENERATE_QUEUE, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   combinationCode, findCatalogEntry, type GenerateJobData,
 } from '@drape/contracts';
-import { setPerformanceMode, readPerformanceMode, createDb, loadConfig, migrate, resolveDatabase, seedCatalogue, withSetupLock, type Db } from '@drape/db';
+import { setPerformanceMode, readPerformanceMode, createDb, loadConfig, migrate, resolveDatabase, seedCatalog, withSetupLock, type Db } from '@drape/db';
 import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
@@ -30,7 +30,7 @@ async function withDb<T>(fn: (db: Db, url: string) => Promise<T>): Promise<T> {
   const handle = createDb(url, 5);
   try {
     await migrate(handle.db);
-    await seedCatalogue(handle.db);
+    await seedCatalog(handle.db);
     return await fn(handle.db, url);
   } finally {
     await handle.close();

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|',
     ...looks.map((look, i) => {
       const pieces = look.pieces
-        .map((p) => `${p.name} (${p.type}; ${p.colour.name} ${p.colour.hex}${p.pattern ? `; ${p.pattern}` : ''}; ${p.priceRange})`)
+        .map((p) => `${p.name} (${p.type}; ${p.color.name} ${p.color.hex}${p.pattern ? `; ${p.pattern}` : ''}; ${p.priceRange})`)
         .join('<br>');
       const m = look.model;
       return `| ${i + 1} | \`${look.combinationCode}\` | ${ENTRIES[i]?.seed} | ${m.gender}, ${m.bodyShape}, ${m.skinTone}, ${m.hairStyle} | ${pieces} |`;

@@ -7,7 +7,7 @@ import { GENERATED_CHANNEL, type GenerateJobData } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import { nsfwClassifier, type Classifier } from './classifier';
 import { processImage, type ProcessedImage } from './image-processing';
-import { resolveCombination } from './personalisation';
+import { resolveCombination } from './personalization';
 import type { ImageProvider } from './providers/provider';
 import type { Storage } from './storage';
 
@@ -72,7 +72,7 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     lap('process');
     const classified = await (deps.classifier ?? nsfwClassifier).classify(processed.classifierInput);
     lap('classify');
-    const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colours, sharpness: processed.sharpness });
+    const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: processed.sharpness });
     const safety = safetyVerdict(look);
     lap('score');
     const skinTone = combination.skinTone ?? null;
@@ -124,7 +124,7 @@ async function storeImage(
         quality_score: quality.score, quality: JSON.stringify(quality.breakdown), safety_score: safetyScore,
         // The store stage is measured up to the insert; the row's own commit is not in it.
         stage_ms: JSON.stringify(roundStages({ ...stages, store: performance.now() - storeStart })),
-        colour_families: [...new Set(look.coloursUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
+        color_families: [...new Set(look.colorsUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
         prompt, provider: deps.provider.name,
       })
       .onConflict((oc) => oc.column('job_id').doNothing())
@@ -138,8 +138,8 @@ async function storeImage(
     await tx
       .insertInto('fashion_items')
       .values(look.pieces.map((p, position) => ({
-        image_id: row.id, position, name: p.name, type: p.type, color: p.colour.name, color_hex: p.colour.hex,
-        color_family: p.colour.family, description: p.description, price_range: p.priceRange,
+        image_id: row.id, position, name: p.name, type: p.type, color: p.color.name, color_hex: p.color.hex,
+        color_family: p.color.family, description: p.description, price_range: p.priceRange,
       })))
       .execute();
     await tx.updateTable('combinations').set((eb) => ({ image_count: eb('image_count', '+', 1) })).where('code', '=', look.combinationCode).execute();

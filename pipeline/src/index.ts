@@ -1,4 +1,3 @@
-import { readPerformanceMode, setPerformanceMode } from '@drape/db';
 export { startPipeline, providerFor, type Pipeline, type PipelineOptions } from './daemon';
 export { runGenerateJob, type GenerateOutcome, type GenerateDeps } from './generate-job';
 export { ensureMatrix, regeneratePrompts } from './matrix';

@@ -1,4 +1,4 @@
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue } from '@drape/db';
+import { createDb, loadConfig, migrate, resolveDatabase, seedCatalog } from '@drape/db';
 import { startPipeline } from './daemon';
 import { ensureMatrix } from './matrix';
 
@@ -9,7 +9,7 @@ async function main() {
   const { url, embedded } = await resolveDatabase(config, log);
   const handle = createDb(url, 10);
   await migrate(handle.db);
-  await seedCatalogue(handle.db);
+  await seedCatalog(handle.db);
   const matrix = await ensureMatrix(handle.db);
   if (matrix.added) log(`combination matrix: ${matrix.total} combinations (${matrix.added} new)`);
   const pipeline = await startPipeline({ url, db: handle.db, config, log });

@@ -7,14 +7,14 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('catalogue', () => {
+describe('catalog', () => {
   it('lists the five active monthly trends publicly', async () => {
     const res = await s.call('GET', '/api/monthly-trends');
     expect(res.status).toBe(200);
     expect(res.body[0].trends.map((t: { name: string }) => t.name)).toEqual(['Boho Chic', 'Animal Print Explosion', 'Denim', 'Polka', 'Nautical Chic']);
   });
 
-  it('lists the four palettes with real colours, and the occasions with icons', async () => {
+  it('lists the four palettes with real colors, and the occasions with icons', async () => {
     const seasons = await s.call('GET', '/api/seasons');
     const palettes = seasons.body[0].colorPalettes;
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Sunset Sorbet', 'Ocean Depths', 'Botanic Pop', 'Minimal Heat']);

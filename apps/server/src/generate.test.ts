@@ -70,7 +70,7 @@ describe('POST /api/generate-outfit', () => {
     [{ gender: 'female', trend: 'Grunge' }, 'Unknown trend: Grunge'],
     [{ gender: 'female', colorPalette: 'Neon Nights' }, 'Unknown color palette: Neon Nights'],
     [{ gender: 'robot', occasion: 'Office' }, 'Unknown gender: robot. Choose female or male.'],
-    [{ gender: 'female', occasion: 'Office', styleVibe: 'Elegant' }, 'Style vibe, skin tone and body shape personalisation starts at the Stylist tier.'],
+    [{ gender: 'female', occasion: 'Office', styleVibe: 'Elegant' }, 'Style vibe, skin tone and body shape personalization starts at the Stylist tier.'],
   ])('refuses %j with 400 and spends no quota', async (body, message) => {
     const u = await s.register();
     const before = await countImages();
@@ -84,7 +84,7 @@ describe('POST /api/generate-outfit', () => {
     expect((await s.call('POST', '/api/generate-outfit', { gender: 'female', trend: 'Denim' })).status).toBe(401);
   });
 
-  it('personalises for a Stylist from the request or the saved preferences', async () => {
+  it('personalizes for a Stylist from the request or the saved preferences', async () => {
     const u = await s.register({ promoCode: 'STYLE' });
     const asked = await s.call('POST', '/api/generate-outfit', { gender: 'male', trend: 'Denim', styleVibe: 'Casual', bodyShape: 'Rectangle', skinTone: 'Deep' }, { token: u.token });
     expect(asked.body).toMatchObject({ styleVibe: 'Casual', bodyShape: 'Rectangle', skinTone: 'Deep' });
@@ -136,7 +136,7 @@ describe('a failing provider', () => {
 });
 
 describe('landing showcase and LookBook stats', () => {
-  it('pictures each catalogue item from inventory, preferring the showcase, and counts LookBook looks', async () => {
+  it('pictures each catalog item from inventory, preferring the showcase, and counts LookBook looks', async () => {
     const before = await s.call('GET', '/api/lookbook/stats');
     expect(before.body).toEqual({ totalLooks: 0, displayText: 'Explore Style Ideas in LookBook' });
     await stock(2, { trend: 'nautical_chic' });

@@ -1,5 +1,5 @@
 import { bootstrapAdmin } from '@drape/auth';
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalogue } from '@drape/db';
+import { createDb, loadConfig, migrate, resolveDatabase, seedCatalog } from '@drape/db';
 import { buildApp } from './app';
 import { createGenerationQueue } from './generation-queue';
 import { createServices } from './services';
@@ -11,7 +11,7 @@ async function main() {
   const { url, embedded } = await resolveDatabase(config, log);
   const handle = createDb(url, 20);
   await migrate(handle.db);
-  await seedCatalogue(handle.db);
+  await seedCatalog(handle.db);
   const created = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
   if (created) log(`Admin created: key "${created.adminKey}", password "${created.password}" (set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
 

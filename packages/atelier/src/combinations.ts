@@ -17,7 +17,7 @@ import {
 export interface EnumerateOptions {
   /** Only this month's trends, the generator's occasions and body shapes (default true). */
   readonly activeOnly?: boolean;
-  /** Include unset ("any") personalisation values (default true). */
+  /** Include unset ("any") personalization values (default true). */
   readonly includeUnset?: boolean;
 }
 

@@ -98,23 +98,23 @@ describe('compose: gender and coverage', () => {
   });
 });
 
-describe('compose: colours and trends', () => {
-  it('takes every piece colour from the chosen palette', () => {
+describe('compose: colors and trends', () => {
+  it('takes every piece color from the chosen palette', () => {
     const looks = looksFor((c) => c.palette !== undefined);
     expect(looks.length).toBeGreaterThan(500);
     for (const look of looks) {
       const palette = PALETTES.find((p) => p.id === look.combination.palette);
-      const hexes = palette?.colours.map((c) => c.hex) ?? [];
+      const hexes = palette?.colors.map((c) => c.hex) ?? [];
       expect(hexes.length).toBeGreaterThan(0);
-      for (const p of look.pieces) expect(hexes).toContain(p.colour.hex);
+      for (const p of look.pieces) expect(hexes).toContain(p.color.hex);
       expect(look.palette.id).toBe(look.combination.palette);
     }
   });
 
-  it('takes trend and occasion colours from the look palette it reports', () => {
+  it('takes trend and occasion colors from the look palette it reports', () => {
     for (const look of looksFor((c) => c.palette === undefined, [1])) {
-      const hexes = look.palette.colours.map((c) => c.hex);
-      for (const p of look.pieces) expect(hexes).toContain(p.colour.hex);
+      const hexes = look.palette.colors.map((c) => c.hex);
+      for (const p of look.pieces) expect(hexes).toContain(p.color.hex);
     }
   });
 
@@ -140,16 +140,16 @@ describe('compose: colours and trends', () => {
 
   it('makes a Vibrant Yellow look visibly yellow', () => {
     for (const look of looksFor((c) => c.trend === 'vibrant_yellow')) {
-      expect(look.pieces.some((p) => p.colour.family === 'yellow' && p.type !== 'accessory')).toBe(true);
+      expect(look.pieces.some((p) => p.color.family === 'yellow' && p.type !== 'accessory')).toBe(true);
     }
   });
 
-  it('keeps top and bottom apart in colour', () => {
+  it('keeps top and bottom apart in color', () => {
     const looks = looksFor(() => true, [7]).filter((l) => l.pieces.some((p) => p.type === 'top'));
     const same = looks.filter((l) => {
       const top = l.pieces.find((p) => p.type === 'top');
       const bottom = l.pieces.find((p) => p.type === 'bottom');
-      return top?.colour.hex === bottom?.colour.hex;
+      return top?.color.hex === bottom?.color.hex;
     });
     expect(same.length / looks.length).toBeLessThan(0.02);
   });
@@ -165,12 +165,12 @@ describe('compose: determinism', () => {
 
   it('returns generally different looks for different seeds', () => {
     const signatures = new Set(
-      Array.from({ length: 30 }, (_, s) => compose(combo, s).pieces.map((p) => `${p.key}:${p.colour.hex}`).join('|')),
+      Array.from({ length: 30 }, (_, s) => compose(combo, s).pieces.map((p) => `${p.key}:${p.color.hex}`).join('|')),
     );
     expect(signatures.size).toBeGreaterThanOrEqual(20);
   });
 
-  it('varies the garments themselves, not only their colours', () => {
+  it('varies the garments themselves, not only their colors', () => {
     const shapes = new Set(Array.from({ length: 30 }, (_, s) => keysOf(compose({ gender: 'male', palette: 'ocean_depths' }, s)).join('|')));
     expect(shapes.size).toBeGreaterThanOrEqual(10);
   });
@@ -186,10 +186,10 @@ describe('compose: the item list', () => {
     for (const look of looksFor(() => true, [3]).slice(0, 2000)) {
       for (const p of look.pieces) {
         expect(p.name.length).toBeGreaterThan(3);
-        expect(p.description.toLowerCase()).toContain(p.colour.name.toLowerCase());
+        expect(p.description.toLowerCase()).toContain(p.color.name.toLowerCase());
         expect(['budget', 'mid-range', 'premium', 'luxury']).toContain(p.priceRange);
       }
-      expect(look.coloursUsed.length).toBe(new Set(look.pieces.map((p) => p.colour.hex)).size);
+      expect(look.colorsUsed.length).toBe(new Set(look.pieces.map((p) => p.color.hex)).size);
     }
   });
 });

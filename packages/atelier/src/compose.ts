@@ -1,8 +1,8 @@
 // Outfit composition: from a combination and a seed to the exact pieces of a look. The image,
 // the item list and the prompt are all derived from this one result, so they always agree.
-import { combinationCode, type BodyShapeId, type Combination, type NamedColour, type PatternKey, type PieceType } from '@drape/contracts';
-import { isNeutral, signatureColours } from './colour-stories';
-import { deltaE, luminance } from './colour';
+import { combinationCode, type BodyShapeId, type Combination, type NamedColor, type PatternKey, type PieceType } from '@drape/contracts';
+import { isNeutral, signatureColors } from './color-stories';
+import { deltaE, luminance } from './color';
 import { pieceDescription, pieceName, priceBand } from './describe';
 import { GARMENTS, garment, isDenim, type AccessorySlot, type GarmentDef, type GarmentKey } from './garments';
 import type { Look, Piece } from './look';
@@ -17,11 +17,11 @@ const HERO_ORDER: Record<PatternKey, readonly PieceType[]> = {
   denim: ['bottom', 'outerwear', 'dress', 'top'],
   dots: ['dress', 'top', 'bottom'],
   check: ['bottom', 'outerwear', 'dress', 'top'],
-  // A yellow jacket would hide a yellow top, so a jacket carries the colour when there is one.
+  // A yellow jacket would hide a yellow top, so a jacket carries the color when there is one.
   solid_bright: ['dress', 'outerwear', 'top', 'bottom'],
   waves: ['dress', 'top', 'bottom'],
   stripes: ['top', 'dress', 'bottom'],
-  // Hot Pants Revival: the hot pants carry the colour; the 70s stripes go on the top.
+  // Hot Pants Revival: the hot pants carry the color; the 70s stripes go on the top.
   retro: ['bottom', 'top'],
 };
 
@@ -141,18 +141,18 @@ function chooseHero(defs: readonly GarmentDef[], s: Setting, rng: Rng): number {
   return main >= 0 ? main : 0;
 }
 
-function hinted(g: GarmentDef, colours: readonly NamedColour[]): readonly NamedColour[] {
-  const byLum = [...colours].sort((a, b) => luminance(a.hex) - luminance(b.hex));
-  let list: readonly NamedColour[];
-  switch (g.colour) {
-    case 'neutral': list = colours.filter(isNeutral); break;
-    case 'dark': list = colours.filter((c) => luminance(c.hex) < 0.2); if (list.length === 0) list = byLum.slice(0, 2); break;
-    case 'light': list = colours.filter((c) => luminance(c.hex) > 0.45); if (list.length === 0) list = byLum.slice(-2); break;
-    case 'blue': list = colours.filter((c) => c.family === 'blue' || c.family === 'navy'); break;
-    case 'metal': list = colours.filter((c) => ['gold', 'silver', 'yellow', 'gray'].includes(c.family)); break;
-    default: list = colours;
+function hinted(g: GarmentDef, colors: readonly NamedColor[]): readonly NamedColor[] {
+  const byLum = [...colors].sort((a, b) => luminance(a.hex) - luminance(b.hex));
+  let list: readonly NamedColor[];
+  switch (g.color) {
+    case 'neutral': list = colors.filter(isNeutral); break;
+    case 'dark': list = colors.filter((c) => luminance(c.hex) < 0.2); if (list.length === 0) list = byLum.slice(0, 2); break;
+    case 'light': list = colors.filter((c) => luminance(c.hex) > 0.45); if (list.length === 0) list = byLum.slice(-2); break;
+    case 'blue': list = colors.filter((c) => c.family === 'blue' || c.family === 'navy'); break;
+    case 'metal': list = colors.filter((c) => ['gold', 'silver', 'yellow', 'gray'].includes(c.family)); break;
+    default: list = colors;
   }
-  return list.length > 0 ? list : colours;
+  return list.length > 0 ? list : colors;
 }
 
 /** The piece this one is seen against: top vs bottom, a coat vs what is under it. */
@@ -166,19 +166,19 @@ function counterparts(type: PieceType): readonly PieceType[] {
   }
 }
 
-function colourPieces(defs: readonly GarmentDef[], hero: number, s: Setting, rng: Rng): NamedColour[] {
-  const colours: (NamedColour | undefined)[] = defs.map(() => undefined);
-  colours[hero] = rng.pick(hinted(defs[hero] as GarmentDef, signatureColours(s.story)));
+function colorPieces(defs: readonly GarmentDef[], hero: number, s: Setting, rng: Rng): NamedColor[] {
+  const colors: (NamedColor | undefined)[] = defs.map(() => undefined);
+  colors[hero] = rng.pick(hinted(defs[hero] as GarmentDef, signatureColors(s.story)));
   const order = defs.map((_, i) => i).filter((i) => i !== hero);
   const rank: Record<PieceType, number> = { dress: 0, top: 1, bottom: 1, outerwear: 2, shoes: 3, accessory: 4 };
   order.sort((a, b) => rank[(defs[a] as GarmentDef).type] - rank[(defs[b] as GarmentDef).type]);
   for (const i of order) {
     const def = defs[i] as GarmentDef;
     const against = defs
-      .map((d, j) => ({ d, c: colours[j] }))
-      .filter((e): e is { d: GarmentDef; c: NamedColour } => e.c !== undefined && counterparts(def.type).includes(e.d.type));
-    const usedCount = (c: NamedColour) => colours.filter((u) => u === c).length;
-    const score = (c: NamedColour): number => {
+      .map((d, j) => ({ d, c: colors[j] }))
+      .filter((e): e is { d: GarmentDef; c: NamedColor } => e.c !== undefined && counterparts(def.type).includes(e.d.type));
+    const usedCount = (c: NamedColor) => colors.filter((u) => u === c).length;
+    const score = (c: NamedColor): number => {
       let v = rng.next() * 1.5 - usedCount(c) * 1.2;
       for (const a of against) v += deltaE(c.hex, a.c.hex) >= 25 ? 2.5 : -3;
       if ((def.type === 'shoes' || def.type === 'bottom' || def.type === 'outerwear') && isNeutral(c)) v += 1;
@@ -186,12 +186,12 @@ function colourPieces(defs: readonly GarmentDef[], hero: number, s: Setting, rng
       return v;
     };
     // Gold and silver are for trims, shoes and accessories, not for a whole garment.
-    const hint = hinted(def, s.story.colours);
+    const hint = hinted(def, s.story.colors);
     const cloth = hint.filter((c) => c.family !== 'gold' && c.family !== 'silver');
     const options = def.type === 'accessory' || def.type === 'shoes' || cloth.length === 0 ? hint : cloth;
-    colours[i] = options.reduce((best, c) => (score(c) > score(best) ? c : best));
+    colors[i] = options.reduce((best, c) => (score(c) > score(best) ? c : best));
   }
-  return colours.map((c) => c ?? (s.story.colours[0] as NamedColour));
+  return colors.map((c) => c ?? (s.story.colors[0] as NamedColor));
 }
 
 function patternFor(def: GarmentDef, isHero: boolean, s: Setting, rng: Rng): PatternKey | null {
@@ -249,24 +249,24 @@ export function compose(combination: Combination, seed: number | string): Look {
     }
   }
 
-  const colours = colourPieces(defs, hero, setting, root.fork('colours'));
+  const colors = colorPieces(defs, hero, setting, root.fork('colors'));
   const words = root.fork('words');
   const pieces: Piece[] = defs.map((def, i) => {
-    const colour = colours[i] as NamedColour;
+    const color = colors[i] as NamedColor;
     const pattern = patternFor(def, i === hero, setting, words);
     return {
       key: def.key,
       name: pieceName(def, combination.gender, pattern),
       type: def.type,
-      colour,
+      color,
       pattern,
-      description: pieceDescription(def, combination.gender, colour, pattern, model.bodyShape, words),
+      description: pieceDescription(def, combination.gender, color, pattern, model.bodyShape, words),
       priceRange: priceBand(def, setting, words),
     };
   });
 
-  const coloursUsed: NamedColour[] = [];
-  for (const p of pieces) if (!coloursUsed.some((c) => c.hex === p.colour.hex)) coloursUsed.push(p.colour);
+  const colorsUsed: NamedColor[] = [];
+  for (const p of pieces) if (!colorsUsed.some((c) => c.hex === p.color.hex)) colorsUsed.push(p.color);
 
   return {
     combination,
@@ -276,10 +276,10 @@ export function compose(combination: Combination, seed: number | string): Look {
     title: setting.name,
     occasion: setting.occasion,
     climate: setting.climate,
-    palette: { id: setting.story.id, name: setting.story.name, colours: setting.story.colours },
+    palette: { id: setting.story.id, name: setting.story.name, colors: setting.story.colors },
     pattern: setting.pattern,
     pieces,
-    coloursUsed,
+    colorsUsed,
     tucked,
     model,
   };

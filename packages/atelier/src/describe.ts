@@ -1,5 +1,5 @@
 // Shop-ready words for a piece: its name, a one-sentence description and a price band.
-import { BODY_SHAPES, PRICE_RANGES, type BodyShapeId, type Gender, type NamedColour, type PatternKey, type PriceRange } from '@drape/contracts';
+import { BODY_SHAPES, PRICE_RANGES, type BodyShapeId, type Gender, type NamedColor, type PatternKey, type PriceRange } from '@drape/contracts';
 import { garmentName, isDenim, type GarmentDef } from './garments';
 import type { Rng } from './random';
 import type { Setting } from './settings';
@@ -31,7 +31,7 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 export function pieceDescription(
   g: GarmentDef,
   gender: Gender,
-  colour: NamedColour,
+  color: NamedColor,
   pattern: PatternKey | null,
   bodyShape: BodyShapeId,
   rng: Rng,
@@ -39,7 +39,7 @@ export function pieceDescription(
   const noun = garmentName(g, gender).toLowerCase();
   const intrinsic = (pattern === 'denim' && isDenim(g)) || (pattern === 'stripes' && g.key === 'breton_top');
   const print = pattern && !intrinsic ? `, ${PATTERN_WORDS[pattern].phrase},` : '';
-  let text = `${capitalise(colour.name)} ${noun} in ${g.material}${print} with ${rng.pick(g.details)}`;
+  let text = `${capitalise(color.name)} ${noun} in ${g.material}${print} with ${rng.pick(g.details)}`;
   if (g.flatters?.includes(bodyShape)) {
     const shape = BODY_SHAPES.find((b) => b.id === bodyShape)?.name.toLowerCase() ?? bodyShape;
     text += `; a cut that flatters a${/^[aeiou]/.test(shape) ? 'n' : ''} ${shape} figure`;

@@ -1,6 +1,6 @@
 // Bags, hats, eyewear and jewellery. Each is drawn in its own layer: a necklace under the
 // jacket, a bag in the hand, a hat over the hair.
-import { darken, lighten } from './colour';
+import { darken, lighten } from './color';
 import type { Body } from './figure';
 import type { GarmentKey } from './garments';
 import { shape, stroke, type Paint } from './paint';

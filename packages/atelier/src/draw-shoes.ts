@@ -1,6 +1,6 @@
 // Footwear, seen from the front with the feet turned slightly out: sneakers are chunky with a
 // white sole, pumps pointed with a heel, boots have a shaft, sandals show the foot.
-import { darken, lighten } from './colour';
+import { darken, lighten } from './color';
 import { legOutline, type Body } from './figure';
 import type { GarmentKey } from './garments';
 import { shape, stroke, type Paint } from './paint';
@@ -22,7 +22,7 @@ function upper(b: Body, side: Side, top: number, grow: number, pointed = false):
   ];
 }
 
-function sole(b: Body, side: Side, thickness: number, colour: string, line: string, grow = 3): string {
+function sole(b: Body, side: Side, thickness: number, color: string, line: string, grow = 3): string {
   const c = b.cx + side * b.ankleCentre;
   const w = (b.gender === 'female' ? 8 : 10) + grow;
   const x = (dx: number) => c + side * dx;
@@ -31,7 +31,7 @@ function sole(b: Body, side: Side, thickness: number, colour: string, line: stri
     pt(x(-w - 3), y - 3), pt(x(w + 10), y - 5), pt(x(w + 9), y + thickness - 1), pt(x(w + 2), y + thickness + 2),
     pt(x(-w), y + thickness + 1), pt(x(-w - 4), y + thickness - 3),
   ]);
-  return `<path d="${d}" fill="${colour}" stroke="${line}" stroke-width="1.2"/>`;
+  return `<path d="${d}" fill="${color}" stroke="${line}" stroke-width="1.2"/>`;
 }
 
 function strap(b: Body, side: Side, y: number, h: number, p: Paint, grow = 2): string {

@@ -2,7 +2,7 @@
 // nine heads tall), and the drawing of skin, face and feet. Garments are fitted to these
 // measurements, so a pear-shaped figure gets a fuller skirt, a broad-shouldered one a wider jacket.
 import { SKIN_TONES, type BodyShapeId, type Gender, type SkinToneId } from '@drape/contracts';
-import { darken, lighten, luminance, mix } from './colour';
+import { darken, lighten, luminance, mix } from './color';
 import type { Person } from './look';
 import { attrs, f, mirrored, profile, pt, smooth, steps, type Pt } from './svg';
 
@@ -273,7 +273,7 @@ function headOutline(b: Body): Pt[] {
   return mirrored(cx, half);
 }
 
-export function drawHead(b: Body, hairColour: string): string {
+export function drawHead(b: Body, hairColor: string): string {
   const s = b.skin;
   const { cx, headCy: cy, headRx: rx } = b;
   const female = b.gender === 'female';
@@ -301,7 +301,7 @@ export function drawHead(b: Body, hairColour: string): string {
         `<circle${attrs({ cx: x, cy: eyeY - 0.6, r: 3.7, fill: iris })}/>` +
         `<circle${attrs({ cx: x + 1.2, cy: eyeY - 1.8, r: 1.1, fill: '#FFFFFF' })}/>` +
         `<path d="${lid}"${attrs({ fill: 'none', stroke: '#2A1C16', 'stroke-width': female ? 2.2 : 1.6, 'stroke-linecap': 'round' })}/>` +
-        `<path d="${brow}"${attrs({ fill: 'none', stroke: darken(hairColour, 0.1), 'stroke-width': female ? 2.2 : 3.4, 'stroke-linecap': 'round' })}/>`
+        `<path d="${brow}"${attrs({ fill: 'none', stroke: darken(hairColor, 0.1), 'stroke-width': female ? 2.2 : 3.4, 'stroke-linecap': 'round' })}/>`
       );
     })
     .join('');
@@ -319,7 +319,7 @@ export function drawHead(b: Body, hairColour: string): string {
 }
 
 /** A short boxed beard and moustache that leave the lips visible. */
-export function drawBeard(b: Body, hairColour: string): string {
+export function drawBeard(b: Body, hairColor: string): string {
   const { cx, headCy: cy, headRx: rx, headRy: ry } = b;
   const my = cy + 30;
   const outer = [
@@ -329,6 +329,6 @@ export function drawBeard(b: Body, hairColour: string): string {
     pt(cx - rx * 0.62, cy + 20), pt(cx - rx + 7, cy + 6),
   ];
   const lips = `M${f(cx - 11)} ${f(my - 1)}Q${f(cx)} ${f(my - 3)} ${f(cx + 11)} ${f(my - 1)}Q${f(cx + 9)} ${f(my + 7)} ${f(cx)} ${f(my + 8)}Q${f(cx - 9)} ${f(my + 7)} ${f(cx - 11)} ${f(my - 1)}Z`;
-  return `<path d="${smooth(outer)}${lips}" fill="${hairColour}" fill-rule="evenodd" opacity="0.88"/>` +
+  return `<path d="${smooth(outer)}${lips}" fill="${hairColor}" fill-rule="evenodd" opacity="0.88"/>` +
     `<path d="M${f(cx - 10)} ${f(my)}Q${f(cx)} ${f(my + 2.5)} ${f(cx + 10)} ${f(my)}" fill="none" stroke="${darken(b.skin.lip, 0.25)}" stroke-width="1.8" stroke-linecap="round"/>`;
 }

@@ -1,15 +1,15 @@
 // Hair, in two layers: what falls behind the body (long hair, ponytail, curls) and what frames
 // the face. Long hair and updos against short crops is the quickest read of a figure's gender.
-import { darken, lighten } from './colour';
+import { darken, lighten } from './color';
 import type { Body } from './figure';
 import type { HairStyle } from './look';
 import { attrs, f, mirrored, pt, smooth, type Pt } from './svg';
 
-const paint = (colour: string): string =>
-  attrs({ fill: colour, stroke: darken(colour, 0.35), 'stroke-width': 1.3, 'stroke-linejoin': 'round' });
+const paint = (color: string): string =>
+  attrs({ fill: color, stroke: darken(color, 0.35), 'stroke-width': 1.3, 'stroke-linejoin': 'round' });
 
-const strands = (d: string, colour: string): string =>
-  `<path d="${d}"${attrs({ fill: 'none', stroke: lighten(colour, 0.22), 'stroke-width': 1.6, 'stroke-linecap': 'round', opacity: 0.7 })}/>`;
+const strands = (d: string, color: string): string =>
+  `<path d="${d}"${attrs({ fill: 'none', stroke: lighten(color, 0.22), 'stroke-width': 1.6, 'stroke-linecap': 'round', opacity: 0.7 })}/>`;
 
 /** A bumpy outline through points: curls. */
 function scallop(points: readonly Pt[], bump: number): string {
@@ -38,7 +38,7 @@ function ring(cx: number, cy: number, rx: number, ry: number, count: number, fro
 }
 
 /** Drawn before the body. */
-export function hairBack(b: Body, style: HairStyle, colour: string): string {
+export function hairBack(b: Body, style: HairStyle, color: string): string {
   const { cx, headCy: cy, headRx: rx } = b;
   switch (style) {
     case 'long_waves': {
@@ -48,11 +48,11 @@ export function hairBack(b: Body, style: HairStyle, colour: string): string {
         pt(rx + 26, b.shoulderY + 20), pt(rx + 30, b.shoulderY + 70), pt(rx + 22, bottom, true),
         pt(rx + 8, bottom - 12), pt(rx - 6, bottom, true), pt(0, b.shoulderY + 60),
       ];
-      return `<path d="${smooth(mirrored(cx, half))}"${paint(darken(colour, 0.12))}/>`;
+      return `<path d="${smooth(mirrored(cx, half))}"${paint(darken(color, 0.12))}/>`;
     }
     case 'bob': {
       const half: Pt[] = [pt(0, cy - 47), pt(rx + 9, cy - 30), pt(rx + 12, cy + 12), pt(rx + 12, cy + 40, true), pt(0, cy + 46)];
-      return `<path d="${smooth(mirrored(cx, half))}"${paint(darken(colour, 0.12))}/>`;
+      return `<path d="${smooth(mirrored(cx, half))}"${paint(darken(color, 0.12))}/>`;
     }
     case 'ponytail': {
       const tail: Pt[] = [
@@ -60,12 +60,12 @@ export function hairBack(b: Body, style: HairStyle, colour: string): string {
         pt(cx + 46, b.shoulderY + 50), pt(cx + 38, b.shoulderY + 84, true), pt(cx + 36, b.shoulderY + 30),
         pt(cx + 38, cy + 20), pt(cx + 30, cy - 20),
       ];
-      return `<path d="${smooth(tail)}"${paint(darken(colour, 0.1))}/>` +
-        strands(`M${f(cx + 46)} ${f(cy - 30)}Q${f(cx + 56)} ${f(cy + 30)} ${f(cx + 44)} ${f(b.shoulderY + 40)}`, colour);
+      return `<path d="${smooth(tail)}"${paint(darken(color, 0.1))}/>` +
+        strands(`M${f(cx + 46)} ${f(cy - 30)}Q${f(cx + 56)} ${f(cy + 30)} ${f(cx + 44)} ${f(b.shoulderY + 40)}`, color);
     }
     case 'curls': {
       const pts = ring(cx, cy - 6, rx + 30, 58, 16);
-      return `<path d="${scallop(pts, 9)}"${paint(darken(colour, 0.08))}/>`;
+      return `<path d="${scallop(pts, 9)}"${paint(darken(color, 0.08))}/>`;
     }
     default:
       return '';
@@ -73,7 +73,7 @@ export function hairBack(b: Body, style: HairStyle, colour: string): string {
 }
 
 /** Drawn after the clothes: the hair that frames the face (and long hair over the shoulders). */
-export function hairFront(b: Body, style: HairStyle, colour: string): string {
+export function hairFront(b: Body, style: HairStyle, color: string): string {
   const { cx, headCy: cy, headRx: rx, headRy: ry } = b;
   const top = cy - ry;
   switch (style) {
@@ -93,9 +93,9 @@ export function hairFront(b: Body, style: HairStyle, colour: string): string {
           pt(x(rx + 6), b.shoulderY + 70), pt(x(rx + 4), b.shoulderY + 10), pt(x(rx - 4), cy + 46),
         ];
       };
-      return `<path d="${smooth(lock(1))}"${paint(colour)}/><path d="${smooth(lock(-1))}"${paint(colour)}/>` +
-        `<path d="${smooth(crown)}"${paint(colour)}/>` +
-        strands(`M${f(cx - 4)} ${f(top)}Q${f(cx - rx * 0.7)} ${f(cy - 26)} ${f(cx - rx - 2)} ${f(cy + 20)}M${f(cx + 6)} ${f(top + 2)}Q${f(cx + rx * 0.7)} ${f(cy - 26)} ${f(cx + rx + 2)} ${f(cy + 10)}M${f(cx + rx + 14)} ${f(b.shoulderY + 10)}Q${f(cx + rx + 20)} ${f(b.shoulderY + 60)} ${f(cx + rx + 14)} ${f(b.shoulderY + 100)}M${f(cx - rx - 14)} ${f(b.shoulderY + 10)}Q${f(cx - rx - 20)} ${f(b.shoulderY + 60)} ${f(cx - rx - 14)} ${f(b.shoulderY + 100)}`, colour);
+      return `<path d="${smooth(lock(1))}"${paint(color)}/><path d="${smooth(lock(-1))}"${paint(color)}/>` +
+        `<path d="${smooth(crown)}"${paint(color)}/>` +
+        strands(`M${f(cx - 4)} ${f(top)}Q${f(cx - rx * 0.7)} ${f(cy - 26)} ${f(cx - rx - 2)} ${f(cy + 20)}M${f(cx + 6)} ${f(top + 2)}Q${f(cx + rx * 0.7)} ${f(cy - 26)} ${f(cx + rx + 2)} ${f(cy + 10)}M${f(cx + rx + 14)} ${f(b.shoulderY + 10)}Q${f(cx + rx + 20)} ${f(b.shoulderY + 60)} ${f(cx + rx + 14)} ${f(b.shoulderY + 100)}M${f(cx - rx - 14)} ${f(b.shoulderY + 10)}Q${f(cx - rx - 20)} ${f(b.shoulderY + 60)} ${f(cx - rx - 14)} ${f(b.shoulderY + 100)}`, color);
     }
     case 'bob': {
       const crown: Pt[] = [
@@ -104,8 +104,8 @@ export function hairFront(b: Body, style: HairStyle, colour: string): string {
         pt(cx - 14, cy - 16), pt(cx - rx + 3, cy - 4), pt(cx - rx + 1, cy + 28), pt(cx - rx - 6, cy + 42, true),
         pt(cx - rx - 11, cy + 28), pt(cx - rx - 9, cy - 8), pt(cx - rx * 0.85, top + 4),
       ];
-      return `<path d="${smooth(crown)}"${paint(colour)}/>` +
-        strands(`M${f(cx + 4)} ${f(top)}Q${f(cx - rx * 0.6)} ${f(cy - 24)} ${f(cx - rx - 4)} ${f(cy + 30)}M${f(cx + 10)} ${f(top + 2)}Q${f(cx + rx * 0.8)} ${f(cy - 20)} ${f(cx + rx + 4)} ${f(cy + 30)}`, colour);
+      return `<path d="${smooth(crown)}"${paint(color)}/>` +
+        strands(`M${f(cx + 4)} ${f(top)}Q${f(cx - rx * 0.6)} ${f(cy - 24)} ${f(cx - rx - 4)} ${f(cy + 30)}M${f(cx + 10)} ${f(top + 2)}Q${f(cx + rx * 0.8)} ${f(cy - 20)} ${f(cx + rx + 4)} ${f(cy + 30)}`, color);
     }
     case 'bun':
     case 'ponytail': {
@@ -116,16 +116,16 @@ export function hairFront(b: Body, style: HairStyle, colour: string): string {
         pt(cx - rx + 4, cy - 6), pt(cx - rx - 1, cy + 8), pt(cx - rx - 3, cy - 10), pt(cx - rx * 0.8, top + 4),
       ];
       const bun = style === 'bun'
-        ? `<ellipse${attrs({ cx, cy: top - 14, rx: 22, ry: 17 })}${paint(colour)}/>` +
-          strands(`M${f(cx - 14)} ${f(top - 16)}Q${f(cx)} ${f(top - 30)} ${f(cx + 14)} ${f(top - 14)}`, colour)
+        ? `<ellipse${attrs({ cx, cy: top - 14, rx: 22, ry: 17 })}${paint(color)}/>` +
+          strands(`M${f(cx - 14)} ${f(top - 16)}Q${f(cx)} ${f(top - 30)} ${f(cx + 14)} ${f(top - 14)}`, color)
         : '';
-      return bun + `<path d="${smooth(cap)}"${paint(colour)}/>` +
-        strands(`M${f(cx)} ${f(top)}Q${f(cx - rx * 0.6)} ${f(cy - 30)} ${f(cx - rx + 2)} ${f(cy - 4)}M${f(cx)} ${f(top)}Q${f(cx + rx * 0.6)} ${f(cy - 30)} ${f(cx + rx - 2)} ${f(cy - 4)}`, colour);
+      return bun + `<path d="${smooth(cap)}"${paint(color)}/>` +
+        strands(`M${f(cx)} ${f(top)}Q${f(cx - rx * 0.6)} ${f(cy - 30)} ${f(cx - rx + 2)} ${f(cy - 4)}M${f(cx)} ${f(top)}Q${f(cx + rx * 0.6)} ${f(cy - 30)} ${f(cx + rx - 2)} ${f(cy - 4)}`, color);
     }
     case 'curls': {
       const pts = ring(cx, cy - 14, rx + 16, 44, 12, -Math.PI * 0.62, Math.PI * 0.62);
       pts.push(pt(cx + rx - 2, cy - 8), pt(cx + 10, cy - 24), pt(cx - 10, cy - 24), pt(cx - rx + 2, cy - 8));
-      return `<path d="${scallop(pts, 7)}"${paint(colour)}/>`;
+      return `<path d="${scallop(pts, 7)}"${paint(color)}/>`;
     }
     case 'crop':
     case 'quiff':
@@ -139,10 +139,10 @@ export function hairFront(b: Body, style: HairStyle, colour: string): string {
         pt(cx - rx * 0.2, hairline - 2), pt(cx - rx + 3, cy - 12), pt(cx - rx - 2, cy + 2, true),
         pt(cx - rx - 3, cy - 18), pt(cx - rx * 0.75, top - lift * 0.3 + 2),
       ];
-      if (style === 'short_curls') return `<path d="${scallop(cap, 4)}"${paint(colour)}/>`;
-      const fill = style === 'buzz' ? darken(colour, 0) : colour;
+      if (style === 'short_curls') return `<path d="${scallop(cap, 4)}"${paint(color)}/>`;
+      const fill = style === 'buzz' ? darken(color, 0) : color;
       return `<path d="${smooth(cap)}"${paint(fill)}${style === 'buzz' ? ' opacity="0.92"' : ''}/>` +
-        (style === 'buzz' ? '' : strands(`M${f(cx - rx * 0.6)} ${f(cy - 26)}Q${f(cx)} ${f(top - lift)} ${f(cx + rx * 0.7)} ${f(cy - 28)}M${f(cx - rx * 0.2)} ${f(cy - 24)}Q${f(cx + 10)} ${f(top - lift + 4)} ${f(cx + rx)} ${f(cy - 20)}`, colour));
+        (style === 'buzz' ? '' : strands(`M${f(cx - rx * 0.6)} ${f(cy - 26)}Q${f(cx)} ${f(top - lift)} ${f(cx + rx * 0.7)} ${f(cy - 28)}M${f(cx - rx * 0.2)} ${f(cy - 24)}Q${f(cx + 10)} ${f(top - lift + 4)} ${f(cx + rx)} ${f(cy - 20)}`, color));
     }
   }
 }

@@ -3,7 +3,7 @@ import type {
   BodyShapeId,
   Combination,
   Gender,
-  NamedColour,
+  NamedColor,
   OccasionId,
   PatternKey,
   PieceType,
@@ -18,7 +18,7 @@ export interface Piece {
   readonly key: GarmentKey;
   readonly name: string;
   readonly type: PieceType;
-  readonly colour: NamedColour;
+  readonly color: NamedColor;
   /** The print or texture drawn on it; null for a plain fabric. */
   readonly pattern: PatternKey | null;
   readonly description: string;
@@ -29,13 +29,13 @@ export type HairStyle =
   | 'long_waves' | 'bob' | 'bun' | 'ponytail' | 'curls'
   | 'crop' | 'quiff' | 'buzz' | 'short_curls';
 
-/** The model wearing the look; unset personalisations are resolved from the seed. */
+/** The model wearing the look; unset personalizations are resolved from the seed. */
 export interface Person {
   readonly gender: Gender;
   readonly bodyShape: BodyShapeId;
   readonly skinTone: SkinToneId;
   readonly hairStyle: HairStyle;
-  readonly hairColour: string;
+  readonly hairColor: string;
   /** A short beard (some male models only). */
   readonly beard: boolean;
 }
@@ -49,12 +49,12 @@ export interface Look {
   readonly title: string;
   readonly occasion: OccasionId | null;
   readonly climate: Climate;
-  /** The colour story the pieces were coloured from: the chosen palette, or one that suits. */
-  readonly palette: { readonly id: string; readonly name: string; readonly colours: readonly NamedColour[] };
+  /** The color story the pieces were colored from: the chosen palette, or one that suits. */
+  readonly palette: { readonly id: string; readonly name: string; readonly colors: readonly NamedColor[] };
   readonly pattern: PatternKey | null;
   readonly pieces: readonly Piece[];
-  /** Distinct piece colours, in piece order. */
-  readonly coloursUsed: readonly NamedColour[];
+  /** Distinct piece colors, in piece order. */
+  readonly colorsUsed: readonly NamedColor[];
   /** Top worn inside the bottom's waistband (drawing order). */
   readonly tucked: boolean;
   readonly model: Person;

@@ -4,7 +4,7 @@ import type { BodyShapeId, Combination, SkinToneId, StyleVibeId } from '@drape/c
 import type { HairStyle, Person } from './look';
 import type { Rng } from './random';
 
-const HAIR_COLOURS: Record<SkinToneId, readonly string[]> = {
+const HAIR_COLORS: Record<SkinToneId, readonly string[]> = {
   fair: ['#2B1D14', '#5A3A22', '#8B5A2B', '#C9A063', '#A0522D'],
   medium: ['#1E1410', '#3B2416', '#5A3A22', '#2B1D14'],
   deep: ['#120C09', '#1E1410', '#2B1D14'],
@@ -38,6 +38,6 @@ export function resolveModel(c: Combination, rng: Rng, wearsHat: boolean): Perso
   const styles = (c.gender === 'female' ? FEMALE_STYLES : MALE_STYLES)[c.styleVibe ?? 'none'];
   const usable = wearsHat ? styles.filter((s) => HAT_FRIENDLY.has(s)) : styles;
   const hairStyle: HairStyle = usable.length > 0 ? rng.pick(usable) : c.gender === 'female' ? 'long_waves' : 'crop';
-  const hairColour = rng.pick(HAIR_COLOURS[skinTone]);
-  return { gender: c.gender, bodyShape, skinTone, hairStyle, hairColour, beard: c.gender === 'male' && rng.chance(0.4) };
+  const hairColor = rng.pick(HAIR_COLORS[skinTone]);
+  return { gender: c.gender, bodyShape, skinTone, hairStyle, hairColor, beard: c.gender === 'male' && rng.chance(0.4) };
 }

@@ -1,12 +1,12 @@
-// How a piece is coloured on the page: its fill (a colour or a print), an outline a shade
-// darker, and a detail colour for seams, buttons and stitching.
-import { darken, lighten, luminance } from './colour';
+// How a piece is colored on the page: its fill (a color or a print), an outline a shade
+// darker, and a detail color for seams, buttons and stitching.
+import { darken, lighten, luminance } from './color';
 import { attrs } from './svg';
 
 export interface Paint {
-  /** A colour, or url(#...) of the piece's print. */
+  /** A color, or url(#...) of the piece's print. */
   readonly fill: string;
-  /** The piece's own colour (the print's ground). */
+  /** The piece's own color (the print's ground). */
   readonly base: string;
   readonly line: string;
   readonly detail: string;
@@ -28,9 +28,9 @@ export function shape(d: string, p: Paint, width = 1.5): string {
 }
 
 /** Seams, folds and other lines. */
-export function stroke(d: string, colour: string, width = 1.2, extra: Readonly<Record<string, string | number>> = {}): string {
+export function stroke(d: string, color: string, width = 1.2, extra: Readonly<Record<string, string | number>> = {}): string {
   if (!d) return '';
-  return `<path d="${d}"${attrs({ fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra })}/>`;
+  return `<path d="${d}"${attrs({ fill: 'none', stroke: color, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra })}/>`;
 }
 
 export const GOLD_THREAD = '#D9A441';

@@ -1,22 +1,22 @@
 // Trend prints as SVG <pattern> tiles: one small tile per patterned piece, repeated by the
 // renderer, so a print costs a handful of elements however large the garment.
 import type { PatternKey } from '@drape/contracts';
-import { darken, deltaE, lighten, luminance, mix } from './colour';
+import { darken, deltaE, lighten, luminance, mix } from './color';
 import { attrs, f } from './svg';
 
-export interface PrintColours {
-  /** The garment's own colour. */
+export interface PrintColors {
+  /** The garment's own color. */
   readonly base: string;
-  /** The motif colour: the palette colour that stands out most on the base. */
+  /** The motif color: the palette color that stands out most on the base. */
   readonly ink: string;
-  /** A second motif colour (flower centres, tartan lines). */
+  /** A second motif color (flower centres, tartan lines). */
   readonly accent: string;
   readonly darkest: string;
   readonly lightest: string;
 }
 
-/** Picks motif colours from the look's palette so a print never brings in a foreign colour. */
-export function printColours(base: string, palette: readonly string[]): PrintColours {
+/** Picks motif colors from the look's palette so a print never brings in a foreign color. */
+export function printColors(base: string, palette: readonly string[]): PrintColors {
   const others = palette.filter((c) => c.toUpperCase() !== base.toUpperCase());
   const ranked = [...others].sort((a, b) => deltaE(b, base) - deltaE(a, base));
   const ink = ranked[0] ?? (luminance(base) > 0.45 ? '#1B1B1B' : '#FAFAFA');
@@ -62,8 +62,8 @@ function leaf(x: number, y: number, len: number, angle: number, fill: string): s
   return `<path d="M${f(x)} ${f(y)}q${f(len * 0.5)} ${f(-len * 0.35)} ${f(len)} 0q${f(-len * 0.5)} ${f(len * 0.35)} ${f(-len)} 0z"${attrs({ fill, transform: `rotate(${f(angle)} ${f(x)} ${f(y)})` })}/>`;
 }
 
-/** The <pattern> element for a print on a garment of colour `c.base`; '' for plain fabrics. */
-export function patternDef(id: string, key: PatternKey, c: PrintColours): string {
+/** The <pattern> element for a print on a garment of color `c.base`; '' for plain fabrics. */
+export function patternDef(id: string, key: PatternKey, c: PrintColors): string {
   const { base, ink, accent } = c;
   switch (key) {
     case 'dots': {

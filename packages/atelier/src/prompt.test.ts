@@ -12,10 +12,10 @@ describe('prompts', () => {
     expect(enhancedPrompt({ gender: 'male', palette: 'ocean_depths' })).toContain('midnight navy');
   });
 
-  it('name every composed piece with its colour', () => {
+  it('name every composed piece with its color', () => {
     const look = compose({ gender: 'male', trend: 'nautical_chic' }, 4);
     const p = lookPrompt(look);
-    for (const piece of look.pieces) expect(p).toContain(`${piece.colour.name} ${piece.name.toLowerCase()}`);
+    for (const piece of look.pieces) expect(p).toContain(`${piece.color.name} ${piece.name.toLowerCase()}`);
     expect(p).toContain('Nautical Chic');
   });
 });

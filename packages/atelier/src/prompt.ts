@@ -12,7 +12,7 @@ import {
   type PaletteId,
   type TrendId,
 } from '@drape/contracts';
-import { paletteStory, trendStory } from './colour-stories';
+import { paletteStory, trendStory } from './color-stories';
 import type { Look } from './look';
 
 const TREND_WORDS: Record<TrendId, string> = {
@@ -21,7 +21,7 @@ const TREND_WORDS: Record<TrendId, string> = {
   denim: 'head-to-toe denim, washed blues, contrast topstitching, clean white sneakers',
   polka: 'crisp polka dots, retro feminine shapes, cherry red and monochrome accents',
   preppy: 'collegiate tailoring, checked fabrics, navy blazer, loafers, knitwear',
-  vibrant_yellow: 'saturated sunflower yellow colour-blocking, sunny optimistic styling',
+  vibrant_yellow: 'saturated sunflower yellow color-blocking, sunny optimistic styling',
   aquatic_influences: 'ocean-inspired wave prints, aqua and teal, fluid resort fabrics',
   hot_pants_revival: '1970s hot pants, retro stripes, platform sandals, disco energy',
   nautical_chic: 'breton stripes, navy and white, gold buttons, sailor-inspired tailoring',
@@ -44,7 +44,7 @@ const NEGATIVE =
 /** Words the http provider sends as the negative prompt. */
 export const NEGATIVE_PROMPT = NEGATIVE;
 
-function colourWords(names: readonly string[]): string {
+function colorWords(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
@@ -59,12 +59,12 @@ function model(c: Combination): string {
 function selectionWords(c: Combination): string {
   const s = selectionOf(c);
   if (s.kind === 'trend') {
-    const colours = trendStory(s.id).colours.slice(0, 4).map((x) => x.name);
-    return `a ${selectionName(s)} look: ${TREND_WORDS[s.id]}, in ${colourWords(colours)}`;
+    const colors = trendStory(s.id).colors.slice(0, 4).map((x) => x.name);
+    return `a ${selectionName(s)} look: ${TREND_WORDS[s.id]}, in ${colorWords(colors)}`;
   }
   if (s.kind === 'palette') {
-    const colours = paletteStory(s.id as PaletteId).colours.map((x) => x.name);
-    return `an outfit styled in the ${selectionName(s)} colour palette: ${colourWords(colours)}`;
+    const colors = paletteStory(s.id as PaletteId).colors.map((x) => x.name);
+    return `an outfit styled in the ${selectionName(s)} color palette: ${colorWords(colors)}`;
   }
   return OCCASION_WORDS[s.id];
 }
@@ -81,16 +81,16 @@ export function enhancedPrompt(c: Combination): string {
   ].filter(Boolean).join(', ');
 }
 
-/** A prompt naming every composed piece with its colour and print. */
+/** A prompt naming every composed piece with its color and print. */
 export function lookPrompt(look: Look): string {
-  const pieces = look.pieces.map((p) => `${p.colour.name} ${p.name.toLowerCase()}`);
+  const pieces = look.pieces.map((p) => `${p.color.name} ${p.name.toLowerCase()}`);
   const vibe = STYLE_VIBES.find((v) => v.id === look.combination.styleVibe)?.name.toLowerCase();
   const person = model({ ...look.combination, bodyShape: look.model.bodyShape, skinTone: look.model.skinTone });
   return [
-    `Fashion photograph of ${person} wearing ${colourWords(pieces)}`,
+    `Fashion photograph of ${person} wearing ${colorWords(pieces)}`,
     `${look.title} theme`,
     vibe ? `${vibe} styling` : '',
-    `colour palette: ${colourWords(look.palette.colours.map((c) => c.name))}`,
+    `color palette: ${colorWords(look.palette.colors.map((c) => c.name))}`,
     STUDIO,
   ].filter(Boolean).join(', ');
 }

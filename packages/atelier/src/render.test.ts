@@ -29,12 +29,12 @@ describe('render', () => {
     expect(svg).toContain('viewBox="0 0 768 1024"');
   });
 
-  it('paints every piece in its own colour, for a wide sample of looks', () => {
+  it('paints every piece in its own color, for a wide sample of looks', () => {
     expect(SAMPLE.length).toBeGreaterThan(100);
     for (const [i, c] of SAMPLE.entries()) {
       const look = compose(c, i);
       const svg = render(look);
-      for (const p of look.pieces) expect(svg, `${look.combinationCode} ${p.name}`).toContain(p.colour.hex);
+      for (const p of look.pieces) expect(svg, `${look.combinationCode} ${p.name}`).toContain(p.color.hex);
       expect(balanced(svg), look.combinationCode).toBe(true);
       expect(svg).not.toMatch(/NaN|undefined|Infinity/);
     }
@@ -68,7 +68,7 @@ describe('render', () => {
     expect(m.shoulder / m.hip).toBeGreaterThan(f.shoulder / f.hip);
   });
 
-  it('shapes the figure by body shape and colours it by skin tone', () => {
+  it('shapes the figure by body shape and colors it by skin tone', () => {
     const base: Combination = { gender: 'female', occasion: 'date', skinTone: 'fair' };
     const pear = compose({ ...base, bodyShape: 'pear' }, 1).model;
     const invTri = { ...pear, bodyShape: 'inverted_triangle' as const };

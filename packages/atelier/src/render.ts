@@ -2,7 +2,7 @@
 // (768x1024). Layers go back to front: backdrop, hair behind, body, shoes, clothes, jacket,
 // bag and hands, hair, hat, eyewear, then the caption and palette swatches.
 import { GENDER_NAMES } from '@drape/contracts';
-import { darken, luminance, mix } from './colour';
+import { darken, luminance, mix } from './color';
 import { ACCESSORY_LAYER, drawAccessory, type AccessoryLayer } from './draw-accessories';
 import {
   drawBottom,
@@ -19,7 +19,7 @@ import { BOTTOM_FORMS, COAT_FORMS, DRESS_FORMS, TOP_FORMS } from './garment-form
 import { hairBack, hairFront } from './hair';
 import type { Look, Person, Piece } from './look';
 import { plainPaint, type Paint } from './paint';
-import { patternDef, printColours } from './patterns';
+import { patternDef, printColors } from './patterns';
 import { esc, f } from './svg';
 
 export const IMAGE_WIDTH = 768;
@@ -38,8 +38,8 @@ export interface RenderOptions {
 const FONT = `font-family="DejaVu Sans, sans-serif"`;
 
 function backdrop(look: Look): { defs: string; body: string } {
-  const lightest = [...look.palette.colours].sort((a, b) => luminance(b.hex) - luminance(a.hex))[0]?.hex ?? '#F4F1EC';
-  const accent = look.palette.colours.find((c) => luminance(c.hex) > 0.15 && luminance(c.hex) < 0.7)?.hex ?? lightest;
+  const lightest = [...look.palette.colors].sort((a, b) => luminance(b.hex) - luminance(a.hex))[0]?.hex ?? '#F4F1EC';
+  const accent = look.palette.colors.find((c) => luminance(c.hex) > 0.15 && luminance(c.hex) < 0.7)?.hex ?? lightest;
   const top = mix(lightest, '#F3F0EA', 0.55);
   const bottom = mix(mix(accent, '#EDE8E0', 0.82), '#000000', 0.03);
   const defs =
@@ -56,9 +56,9 @@ function backdrop(look: Look): { defs: string; body: string } {
 }
 
 function caption(look: Look, person: Person): string {
-  const kind = look.selection.kind === 'trend' ? 'MONTHLY TREND' : look.selection.kind === 'palette' ? 'COLOUR PALETTE' : 'OCCASION';
+  const kind = look.selection.kind === 'trend' ? 'MONTHLY TREND' : look.selection.kind === 'palette' ? 'COLOR PALETTE' : 'OCCASION';
   const sub = `${kind}  ·  ${GENDER_NAMES[person.gender].toUpperCase()}${look.selection.kind === 'occasion' ? `  ·  ${look.palette.name.toUpperCase()}` : ''}`;
-  const swatches = look.palette.colours
+  const swatches = look.palette.colors
     .map((c, i) => `<circle cx="${f(52 + i * 30)}" cy="60" r="11" fill="${c.hex}" stroke="#000" stroke-opacity="0.18" stroke-width="1"/>`)
     .join('');
   return (
@@ -74,12 +74,12 @@ interface Painted {
 }
 
 function paints(look: Look): { defs: string; painted: Painted[] } {
-  const palette = look.palette.colours.map((c) => c.hex);
+  const palette = look.palette.colors.map((c) => c.hex);
   let defs = '';
   const painted = look.pieces.map((piece, i): Painted => {
-    const hex = piece.colour.hex;
+    const hex = piece.color.hex;
     if (piece.pattern) {
-      const def = patternDef(`p${i}`, piece.pattern, printColours(hex, palette));
+      const def = patternDef(`p${i}`, piece.pattern, printColors(hex, palette));
       if (def) {
         defs += def;
         return { piece, paint: plainPaint(hex, `url(#p${i})`) };
@@ -128,11 +128,11 @@ export function render(look: Look, person: Person = look.model, options: RenderO
 
   const layers = [
     bg.body,
-    hairBack(b, person.hairStyle, person.hairColour),
+    hairBack(b, person.hairStyle, person.hairColor),
     drawLegs(b),
     drawTorso(b),
-    drawHead(b, person.hairColour),
-    person.beard && person.gender === 'male' ? drawBeard(b, person.hairColour) : '',
+    drawHead(b, person.hairColor),
+    person.beard && person.gender === 'male' ? drawBeard(b, person.hairColor) : '',
     shoes ? drawShoes(b, shoes.piece.key, shoes.paint) : '',
     dress && dressForm ? drawDressBody(b, dressForm, dress.paint) : look.tucked ? topSvg + bottomSvg : bottomSvg + topSvg,
     accessoriesIn('waist'),
@@ -145,7 +145,7 @@ export function render(look: Look, person: Person = look.model, options: RenderO
     drawHands(b),
     accessoriesIn('wrist'),
     accessoriesIn('strap'),
-    hairFront(b, person.hairStyle, person.hairColour),
+    hairFront(b, person.hairStyle, person.hairColor),
     accessoriesIn('ears'),
     accessoriesIn('head'),
     accessoriesIn('eyes'),

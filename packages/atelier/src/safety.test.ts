@@ -30,22 +30,22 @@ describe('safetyVerdict', () => {
 
   it('blocks swimwear away from the beach', () => {
     const office = compose({ gender: 'male', occasion: 'office' }, 2);
-    const swim: Piece = { key: 'swim_shorts', name: 'Swim Shorts', type: 'bottom', colour: office.pieces[0]!.colour, pattern: null, description: '', priceRange: 'budget' };
+    const swim: Piece = { key: 'swim_shorts', name: 'Swim Shorts', type: 'bottom', color: office.pieces[0]!.color, pattern: null, description: '', priceRange: 'budget' };
     const v = safetyVerdict(withPieces(office, [...office.pieces.filter((p) => p.type !== 'bottom'), swim]));
     expect(v).toMatchObject({ safe: false, reason: 'insufficient_clothing', details: { error: 'swimwear_off_beach' } });
   });
 
   it('flags a dress on a male look as an attribute mismatch', () => {
     const male = compose({ gender: 'male', palette: 'sunset_sorbet' }, 3);
-    const dress: Piece = { key: 'wrap_dress', name: 'Wrap Midi Dress', type: 'dress', colour: male.pieces[0]!.colour, pattern: null, description: '', priceRange: 'mid-range' };
+    const dress: Piece = { key: 'wrap_dress', name: 'Wrap Midi Dress', type: 'dress', color: male.pieces[0]!.color, pattern: null, description: '', priceRange: 'mid-range' };
     const v = safetyVerdict(withPieces(male, [dress, ...male.pieces.filter((p) => p.type !== 'top' && p.type !== 'bottom')]));
     expect(v).toMatchObject({ safe: false, reason: 'attribute_mismatch', details: { error: 'gender' } });
   });
 
-  it('flags a colour outside the chosen palette', () => {
+  it('flags a color outside the chosen palette', () => {
     const look = compose({ gender: 'female', palette: 'ocean_depths' }, 5);
     const [first, ...rest] = look.pieces;
-    const off = { ...first!, colour: { name: 'neon green', hex: '#39FF14' as const, family: 'green' as const } };
+    const off = { ...first!, color: { name: 'neon green', hex: '#39FF14' as const, family: 'green' as const } };
     expect(safetyVerdict(withPieces(look, [off, ...rest]))).toMatchObject({ safe: false, reason: 'attribute_mismatch', details: { error: 'palette' } });
   });
 
@@ -55,7 +55,7 @@ describe('safetyVerdict', () => {
   });
 
   it('flags hot pants at the office', () => {
-    const hot: Piece = { key: 'hot_pants', name: 'High-Waisted Hot Pants', type: 'bottom', colour: base.pieces[0]!.colour, pattern: null, description: '', priceRange: 'budget' };
+    const hot: Piece = { key: 'hot_pants', name: 'High-Waisted Hot Pants', type: 'bottom', color: base.pieces[0]!.color, pattern: null, description: '', priceRange: 'budget' };
     const top = compose({ gender: 'female', occasion: 'office' }, 11);
     const pieces = top.pieces.some((p) => p.type === 'dress') ? null : [...top.pieces.filter((p) => p.type !== 'bottom'), hot];
     const look = pieces ? withPieces(top, pieces) : withPieces(base, [...base.pieces.filter((p) => p.type !== 'dress' && p.type !== 'bottom'), { ...hot, key: 'shirt', type: 'top', name: 'Shirt' }, hot]);

@@ -1,7 +1,7 @@
 // Content rules a look must pass before its image is kept: enough clothing for the occasion,
 // and pieces that match what was asked for. Failing looks go to blocked_images with the reason.
 import { PALETTES } from '@drape/contracts';
-import { deltaE } from './colour';
+import { deltaE } from './color';
 import { garment } from './garments';
 import type { Look } from './look';
 import { occasionForbidden } from './settings';
@@ -52,9 +52,9 @@ export function safetyVerdict(look: Look): SafetyVerdict {
   if (c.skinTone && look.model.skinTone !== c.skinTone) return fail('attribute_mismatch', 'skin_tone', 'The model does not have the requested skin tone.');
 
   if (c.palette) {
-    const palette = PALETTES.find((p) => p.id === c.palette)?.colours ?? [];
-    const off = look.pieces.filter((p) => !palette.some((col) => deltaE(col.hex, p.colour.hex) <= 8));
-    if (off.length > 0) return fail('attribute_mismatch', 'palette', `${off.map((p) => `${p.name} (${p.colour.name})`).join(', ')} outside the chosen palette.`);
+    const palette = PALETTES.find((p) => p.id === c.palette)?.colors ?? [];
+    const off = look.pieces.filter((p) => !palette.some((col) => deltaE(col.hex, p.color.hex) <= 8));
+    if (off.length > 0) return fail('attribute_mismatch', 'palette', `${off.map((p) => `${p.name} (${p.color.name})`).join(', ')} outside the chosen palette.`);
   }
   if (look.occasion) {
     const banned = new Set(occasionForbidden(look.occasion));

@@ -4,10 +4,10 @@ import { passesQuality, qualityScore, qualityThreshold, type QualityInput } from
 
 const palette = [{ hex: '#151515' }, { hex: '#FAFAFA' }, { hex: '#C0392B' }, { hex: '#C19A6B' }];
 const outfit = (top: string, bottom: string, extra: QualityInput['pieces'] = []): QualityInput['pieces'] => [
-  { type: 'top', colour: { hex: top } },
-  { type: 'bottom', colour: { hex: bottom } },
-  { type: 'shoes', colour: { hex: '#151515' } },
-  { type: 'accessory', colour: { hex: '#C19A6B' } },
+  { type: 'top', color: { hex: top } },
+  { type: 'bottom', color: { hex: bottom } },
+  { type: 'shoes', color: { hex: '#151515' } },
+  { type: 'accessory', color: { hex: '#C19A6B' } },
   ...extra,
 ];
 
@@ -24,7 +24,7 @@ describe('qualityScore', () => {
     expect(r.score).toBeLessThan(100);
   });
 
-  it('gives no contrast credit to a top and bottom of the same colour', () => {
+  it('gives no contrast credit to a top and bottom of the same color', () => {
     const same = qualityScore({ pieces: outfit('#C0392B', '#C0392B'), palette, sharpness: 1 });
     const apart = qualityScore({ pieces: outfit('#C0392B', '#FAFAFA'), palette, sharpness: 1 });
     expect(same.breakdown.contrast).toBe(0);
@@ -47,7 +47,7 @@ describe('qualityScore', () => {
   it('passes a freshly composed look at a typical illustration sharpness', () => {
     for (let seed = 0; seed < 50; seed++) {
       const look = compose({ gender: seed % 2 ? 'male' : 'female', palette: 'botanic_pop' }, seed);
-      const { score } = qualityScore({ pieces: look.pieces, palette: look.palette.colours, sharpness: 0.6 });
+      const { score } = qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: 0.6 });
       expect(score).toBeGreaterThanOrEqual(70);
     }
   });

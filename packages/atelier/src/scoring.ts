@@ -2,19 +2,19 @@
 // pieces keep to the palette, whether neighbouring pieces stand apart, whether the outfit is
 // complete, and how sharp the image is (the pipeline measures that from the pixels).
 import type { Gender, PieceType, SkinToneId } from '@drape/contracts';
-import { deltaE } from './colour';
+import { deltaE } from './color';
 
 export interface QualityInput {
-  readonly pieces: readonly { readonly type: PieceType; readonly colour: { readonly hex: string } }[];
+  readonly pieces: readonly { readonly type: PieceType; readonly color: { readonly hex: string } }[];
   readonly palette: readonly { readonly hex: string }[];
   /** Image sharpness normalised to 0..1 (e.g. variance of the Laplacian over a reference). */
   readonly sharpness: number;
 }
 
 export interface QualityBreakdown {
-  /** Share of pieces whose colour is in the palette, 0..1. */
+  /** Share of pieces whose color is in the palette, 0..1. */
   readonly paletteAdherence: number;
-  /** Colour separation of neighbouring pieces (top vs bottom, coat vs what is under it), 0..1. */
+  /** Color separation of neighbouring pieces (top vs bottom, coat vs what is under it), 0..1. */
   readonly contrast: number;
   /** Share of required slots filled (torso, hips, shoes, an accessory), 0..1. */
   readonly completeness: number;
@@ -33,8 +33,8 @@ export const QUALITY_WEIGHTS: Readonly<Record<keyof QualityBreakdown, number>> =
   sharpness: 0.2,
 };
 
-/** Colours closer than this count as the same palette colour (a measured colour drifts a little). */
-const SAME_COLOUR_DELTA_E = 8;
+/** Colors closer than this count as the same palette color (a measured color drifts a little). */
+const SAME_COLOR_DELTA_E = 8;
 /** ΔE at which two neighbouring pieces read as clearly separate. */
 const FULL_CONTRAST_DELTA_E = 40;
 /** The spec shows a score of 70 or more as good. */
@@ -44,12 +44,12 @@ const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.min(1, Math.ma
 
 function adherence(input: QualityInput): number {
   if (input.pieces.length === 0) return 0;
-  const inPalette = input.pieces.filter((p) => input.palette.some((c) => deltaE(c.hex, p.colour.hex) <= SAME_COLOUR_DELTA_E));
+  const inPalette = input.pieces.filter((p) => input.palette.some((c) => deltaE(c.hex, p.color.hex) <= SAME_COLOR_DELTA_E));
   return inPalette.length / input.pieces.length;
 }
 
 function contrast(input: QualityInput): number {
-  const of = (type: PieceType) => input.pieces.find((p) => p.type === type)?.colour.hex;
+  const of = (type: PieceType) => input.pieces.find((p) => p.type === type)?.color.hex;
   const top = of('top');
   const bottom = of('bottom');
   const dress = of('dress');

@@ -1,4 +1,4 @@
-// The styling brief a selection sets: weather, formality, affinities, hard rules and colours.
+// The styling brief a selection sets: weather, formality, affinities, hard rules and colors.
 // Every rule the spec or common sense implies lives here as data (an office look has no hot
 // pants; a beach look no coat; Hot Pants Revival must show hot pants).
 import {
@@ -13,7 +13,7 @@ import {
   type StyleVibeId,
   type TrendId,
 } from '@drape/contracts';
-import { occasionPalettes, paletteStory, trendStory, type ColourStory } from './colour-stories';
+import { occasionPalettes, paletteStory, trendStory, type ColorStory } from './color-stories';
 import type { Climate, GarmentKey, Tag } from './garments';
 import type { Rng } from './random';
 
@@ -32,7 +32,7 @@ export interface Setting {
   /** 0 means never: beach, athleisure and lounge looks have no jacket. */
   readonly outerwearChance: number;
   readonly pattern: PatternKey | null;
-  readonly story: ColourStory;
+  readonly story: ColorStory;
   /** When set, the bottom must be one of these (per gender). */
   readonly requiredBottom: Readonly<Partial<Record<Gender, readonly GarmentKey[]>>>;
   readonly forbidden: ReadonlySet<GarmentKey>;
@@ -103,7 +103,7 @@ export function settingFor(combination: Combination, rng: Rng): Setting {
   const selection = selectionOf(combination);
   const vibe = combination.styleVibe ?? null;
   let brief: Brief;
-  let story: ColourStory;
+  let story: ColorStory;
   let pattern: PatternKey | null = null;
   let occasion: OccasionId | null = null;
   switch (selection.kind) {

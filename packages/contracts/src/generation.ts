@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import type { BodyShapeId, Gender, OccasionId, PaletteId, SkinToneId, StyleVibeId, TrendId } from './catalogue';
+import type { BodyShapeId, Gender, OccasionId, PaletteId, SkinToneId, StyleVibeId, TrendId } from './catalog';
 
-const catalogueValue = z.string().trim().min(1).max(60);
+const catalogValue = z.string().trim().min(1).max(60);
 
 /**
  * POST /api/generate-outfit: gender plus exactly one of occasion, trend or colorPalette, by the
- * names the screens show ('Boho Chic', 'Sunset Sorbet', 'Office') or by catalogue id, any case.
+ * names the screens show ('Boho Chic', 'Sunset Sorbet', 'Office') or by catalog id, any case.
  */
 export const generateOutfitInput = z
   .object({
     gender: z.string().trim().max(20).optional(),
-    occasion: catalogueValue.optional().nullable(),
-    trend: catalogueValue.optional().nullable(),
-    colorPalette: catalogueValue.optional().nullable(),
-    color_palette: catalogueValue.optional().nullable(),
-    styleVibe: catalogueValue.optional().nullable(),
-    skinTone: catalogueValue.optional().nullable(),
-    bodyShape: catalogueValue.optional().nullable(),
+    occasion: catalogValue.optional().nullable(),
+    trend: catalogValue.optional().nullable(),
+    colorPalette: catalogValue.optional().nullable(),
+    color_palette: catalogValue.optional().nullable(),
+    styleVibe: catalogValue.optional().nullable(),
+    skinTone: catalogValue.optional().nullable(),
+    bodyShape: catalogValue.optional().nullable(),
   })
   .strict();
 export type GenerateOutfitInput = z.infer<typeof generateOutfitInput>;
@@ -27,12 +27,12 @@ export const generationMessages = {
   oneSelection: 'Choose only one of a trend, a color palette or an occasion.',
   failed: 'Unable to generate outfit. Please try again.',
   noConnection: 'Please check your connection and try again.',
-  personalisationTier: 'Style vibe, skin tone and body shape personalisation starts at the Stylist tier.',
+  personalizationTier: 'Style vibe, skin tone and body shape personalization starts at the Stylist tier.',
   /** user-area §8, with the tier's limit in place of the 10. */
   dailyLimit: (limit: number) => `You've used all ${limit} daily personalized style ideas. Explore more style ideas in Lookbook!`,
 } as const;
 
-/** What the pipeline's `generate` job receives: the request, with unset personalisation left open. */
+/** What the pipeline's `generate` job receives: the request, with unset personalization left open. */
 export interface GenerateJobData {
   gender: Gender;
   trend?: TrendId;

@@ -3,7 +3,7 @@ export * from './tier-policy';
 export * from './username';
 export * from './auth';
 export * from './user';
-export * from './catalogue';
+export * from './catalog';
 export * from './admin';
 export * from './generation';
 export * from './severity';

@@ -11,16 +11,16 @@ export interface SeverityBand {
   /** Inclusive; null for the open top band. */
   readonly max: number | null;
   readonly description: string;
-  /** Legend colour (spec: red, orange, yellow, blue, green). */
-  readonly colour: 'red' | 'orange' | 'yellow' | 'blue' | 'green';
+  /** Legend color (spec: red, orange, yellow, blue, green). */
+  readonly color: 'red' | 'orange' | 'yellow' | 'blue' | 'green';
 }
 
 export const SEVERITY_BANDS: readonly SeverityBand[] = [
-  { level: 'SEV-1', min: 0, max: 0, description: 'No images', colour: 'red' },
-  { level: 'SEV-2', min: 1, max: 9, description: '1-9 images', colour: 'orange' },
-  { level: 'SEV-3', min: 10, max: 34, description: '10-34 images', colour: 'yellow' },
-  { level: 'SEV-4', min: 35, max: 69, description: '35-69 images', colour: 'blue' },
-  { level: 'SEV-5', min: 70, max: null, description: '70+ images', colour: 'green' },
+  { level: 'SEV-1', min: 0, max: 0, description: 'No images', color: 'red' },
+  { level: 'SEV-2', min: 1, max: 9, description: '1-9 images', color: 'orange' },
+  { level: 'SEV-3', min: 10, max: 34, description: '10-34 images', color: 'yellow' },
+  { level: 'SEV-4', min: 35, max: 69, description: '35-69 images', color: 'blue' },
+  { level: 'SEV-5', min: 70, max: null, description: '70+ images', color: 'green' },
 ];
 
 export function severityLevel(imageCount: number): SeverityLevel {

@@ -8,8 +8,8 @@ describe('tier policy', () => {
     expect(dailyLimit('fashion_icon', false)).toBe(20);
     expect(dailyLimit('stylist', true)).toBe(13);
     expect(tierPolicy('stylist').wardrobeCap).toBe(20);
-    expect(tierPolicy('collector')).toMatchObject({ wardrobeCap: null, personalisation: true, lookbookViewsPerSession: 50 });
-    expect(tierPolicy('enthusiast')).toMatchObject({ personalisation: false, wardrobe: false, lookbook: false });
+    expect(tierPolicy('collector')).toMatchObject({ wardrobeCap: null, personalization: true, lookbookViewsPerSession: 50 });
+    expect(tierPolicy('enthusiast')).toMatchObject({ personalization: false, wardrobe: false, lookbook: false });
   });
 
   it('raises Enthusiast to Stylist at 3 friends and to Fashion Icon at 5, and never lowers', () => {

@@ -20,7 +20,7 @@ export interface TierPolicy {
   tier: Tier;
   name: string;
   dailyImages: number;
-  personalisation: boolean;
+  personalization: boolean;
   wardrobe: boolean;
   /** null: uncapped */
   wardrobeCap: number | null;
@@ -32,19 +32,19 @@ export interface TierPolicy {
 
 const POLICIES: Record<Tier, TierPolicy> = {
   enthusiast: {
-    tier: 'enthusiast', name: 'Enthusiast', dailyImages: 10, personalisation: false,
+    tier: 'enthusiast', name: 'Enthusiast', dailyImages: 10, personalization: false,
     wardrobe: false, wardrobeCap: 0, lookbook: false, lookbookViewsPerSession: 0, lookbookFilters: false,
   },
   stylist: {
-    tier: 'stylist', name: 'Stylist', dailyImages: 10, personalisation: true,
+    tier: 'stylist', name: 'Stylist', dailyImages: 10, personalization: true,
     wardrobe: true, wardrobeCap: 20, lookbook: true, lookbookViewsPerSession: 50, lookbookFilters: false,
   },
   collector: {
-    tier: 'collector', name: 'Collector', dailyImages: 10, personalisation: true,
+    tier: 'collector', name: 'Collector', dailyImages: 10, personalization: true,
     wardrobe: true, wardrobeCap: null, lookbook: true, lookbookViewsPerSession: 50, lookbookFilters: false,
   },
   fashion_icon: {
-    tier: 'fashion_icon', name: 'Fashion Icon', dailyImages: 20, personalisation: true,
+    tier: 'fashion_icon', name: 'Fashion Icon', dailyImages: 20, personalization: true,
     wardrobe: true, wardrobeCap: null, lookbook: true, lookbookViewsPerSession: null, lookbookFilters: true,
   },
 };

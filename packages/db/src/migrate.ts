@@ -1,13 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as m0001 from '../migrations/0001_accounts';
-import * as m0002 from '../migrations/0002_pipeline_workers';
-import * as m0003 from '../migrations/0003_catalogue_and_looks';
+import * as m0001 from '../migrations/0001-accounts';
+import * as m0002 from '../migrations/0002-pipeline-workers';
+import * as m0003 from '../migrations/0003-catalogue-and-looks';
+import * as m0004 from '../migrations/0004-color-spelling';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_pipeline_workers': m0002,
   '0003_catalogue_and_looks': m0003,
+  '0004_color_spelling': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

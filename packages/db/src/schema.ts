@@ -94,7 +94,7 @@ export interface PipelineWorkersTable {
 }
 
 export interface TrendsTable { id: string; name: string; category: string; pattern: string; active: boolean; sort: number }
-export interface PalettesTable { id: string; name: string; season: string; colours: ColumnType<{ name: string; hex: string; family: string }[], string, string>; sort: number }
+export interface PalettesTable { id: string; name: string; season: string; colors: ColumnType<{ name: string; hex: string; family: string }[], string, string>; sort: number }
 export interface OccasionsTable { id: string; name: string; icon: string; is_active: boolean; sort: number }
 export interface StyleVibesTable { id: string; name: string; short_name: string; sort: number }
 export interface BodyShapesTable { id: string; name: string; in_generator: boolean; sort: number }
@@ -134,7 +134,7 @@ export interface GeneratedImagesTable {
   quality: ColumnType<Record<string, number>, string, string>;
   safety_score: number;
   stage_ms: ColumnType<Record<string, number>, string | undefined, string>;
-  colour_families: string[];
+  color_families: string[];
   seed: number;
   prompt: string;
   provider: string;

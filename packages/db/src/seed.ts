@@ -5,10 +5,10 @@ import type { Db } from './client';
 export const PALETTE_SEASON = 'Summer 2025';
 
 /**
- * Writes the catalogue from contracts into its tables. Idempotent: names, icons and activity
+ * Writes the catalog from contracts into its tables. Idempotent: names, icons and activity
  * follow the code on every start; rows are never deleted, since images refer to their ids.
  */
-export async function seedCatalogue(db: Db): Promise<number> {
+export async function seedCatalog(db: Db): Promise<number> {
   let rows = 0;
   await db.transaction().execute(async (tx) => {
     for (const [sort, t] of TRENDS.entries()) {
@@ -16,9 +16,9 @@ export async function seedCatalogue(db: Db): Promise<number> {
         .onConflict((oc) => oc.column('id').doUpdateSet({ name: t.name, category: t.category, pattern: t.pattern, active: t.active, sort })).execute();
     }
     for (const [sort, p] of PALETTES.entries()) {
-      const colours = JSON.stringify(p.colours);
-      await tx.insertInto('palettes').values({ id: p.id, name: p.name, season: PALETTE_SEASON, colours, sort })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ name: p.name, season: PALETTE_SEASON, colours, sort })).execute();
+      const colors = JSON.stringify(p.colors);
+      await tx.insertInto('palettes').values({ id: p.id, name: p.name, season: PALETTE_SEASON, colors, sort })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: p.name, season: PALETTE_SEASON, colors, sort })).execute();
     }
     for (const [sort, o] of OCCASIONS.entries()) {
       await tx.insertInto('occasions').values({ id: o.id, name: o.name, icon: o.icon, is_active: o.isActive, sort })

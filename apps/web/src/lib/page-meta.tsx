@@ -1,5 +1,5 @@
 const SITE = 'Drape';
-const DEFAULT_DESCRIPTION = 'Drape is your personalised AI fashion stylist: outfit ideas for every trend, palette and occasion.';
+const DEFAULT_DESCRIPTION = 'Drape is your personalized AI fashion stylist: outfit ideas for every trend, palette and occasion.';
 
 export interface PageMetaProps {
   title?: string;

@@ -12,13 +12,13 @@ export async function monthlyTrends(db: Db) {
   return [{ id: month, month, name: 'Trending this month', trends: rows.map((r) => ({ id: r.id, name: r.name, category: r.category, pattern: r.pattern })) }];
 }
 
-/** GET /api/seasons: the season's palettes with their colours. */
+/** GET /api/seasons: the season's palettes with their colors. */
 export async function seasons(db: Db) {
   const rows = await db.selectFrom('palettes').selectAll().orderBy('sort').execute();
   return [{
     id: PALETTE_SEASON.toLowerCase().replace(/\s+/g, '_'),
     name: PALETTE_SEASON,
-    colorPalettes: rows.map((r) => ({ id: r.id, name: r.name, colors: r.colours })),
+    colorPalettes: rows.map((r) => ({ id: r.id, name: r.name, colors: r.colors })),
   }];
 }
 
@@ -27,19 +27,19 @@ export async function occasions(db: Db) {
   return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, isActive: r.is_active }));
 }
 
-function assertPersonalisation(user: UserRow) {
-  if (!tierPolicy(tierOf(user)).personalisation) {
+function assertPersonalization(user: UserRow) {
+  if (!tierPolicy(tierOf(user)).personalization) {
     throw appError('tier_required', 'Style vibes and body shapes start at the Stylist tier.');
   }
 }
 
 export async function styleVibes(db: Db, user: UserRow): Promise<NamedOption[]> {
-  assertPersonalisation(user);
+  assertPersonalization(user);
   return db.selectFrom('style_vibes').select(['id', 'name']).orderBy('sort').execute();
 }
 
 export async function bodyShapes(db: Db, user: UserRow): Promise<NamedOption[]> {
-  assertPersonalisation(user);
+  assertPersonalization(user);
   return db.selectFrom('body_shapes').select(['id', 'name']).orderBy('sort').execute();
 }
 
@@ -54,14 +54,14 @@ export function trendConversion(): readonly TrendConversionEntry[] {
 type CatalogTable = 'trends' | 'palettes' | 'occasions' | 'style_vibes' | 'body_shapes' | 'skin_tones';
 
 /**
- * A catalogue value as the screens show it ('Boho Chic', 'GoingOut') or its id ('boho_chic'),
+ * A catalog value as the screens show it ('Boho Chic', 'GoingOut') or its id ('boho_chic'),
  * matched without regard to case, spaces or underscores; null when unknown.
  */
 export async function resolveCatalogId(db: Db, table: CatalogTable, value: string): Promise<string | null> {
   return findCatalogEntry(await catalogRows(db, table), value)?.id ?? null;
 }
 
-/** The catalogue changes only on a seed: each process keeps it for a minute (Get My Look's hot path). */
+/** The catalog changes only on a seed: each process keeps it for a minute (Get My Look's hot path). */
 const CACHE_MS = 60_000;
 const cache = new WeakMap<Db, Map<CatalogTable, { rows: NamedOption[]; at: number }>>();
 

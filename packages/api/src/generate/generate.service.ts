@@ -23,7 +23,7 @@ export interface GenerationRequest {
 const TABLE = { trend: 'trends', palette: 'palettes', occasion: 'occasions' } as const;
 const LABEL = { trend: 'trend', palette: 'color palette', occasion: 'occasion' } as const;
 
-/** Turns the request into catalogue ids, refusing anything unknown or not allowed for the tier. */
+/** Turns the request into catalog ids, refusing anything unknown or not allowed for the tier. */
 export async function parseGenerationRequest(db: Db, user: UserRow, input: GenerateOutfitInput): Promise<GenerationRequest> {
   const gender = input.gender?.toLowerCase();
   if (!gender) throw appError('invalid_input', generationMessages.genderRequired);
@@ -39,9 +39,9 @@ export async function parseGenerationRequest(db: Db, user: UserRow, input: Gener
   const id = await resolveCatalogId(db, TABLE[kind], value!);
   if (!id) throw appError('invalid_input', `Unknown ${LABEL[kind]}: ${value}`);
 
-  const personalised = Boolean(input.styleVibe || input.bodyShape || input.skinTone);
-  const allowed = tierPolicy(tierOf(user)).personalisation;
-  if (personalised && !allowed) throw appError('invalid_input', generationMessages.personalisationTier);
+  const personalized = Boolean(input.styleVibe || input.bodyShape || input.skinTone);
+  const allowed = tierPolicy(tierOf(user)).personalization;
+  if (personalized && !allowed) throw appError('invalid_input', generationMessages.personalizationTier);
   const request: GenerationRequest = { gender, selection: { kind, id } };
   if (!allowed) return request;
   // The request's values win; otherwise the saved preferences apply.

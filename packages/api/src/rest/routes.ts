@@ -44,9 +44,9 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/user/change-password', procedure: 'user.changePassword', auth: 'user', summary: 'Change the password; other sessions end' },
   { method: 'DELETE', path: '/api/user/delete-account', procedure: 'user.deleteAccount', auth: 'user', summary: 'Request deletion (30-day grace; logging in cancels it)' },
   { method: 'POST', path: '/api/user/geolocation-preferences', procedure: 'user.geolocationPreferences', auth: 'user', summary: 'Shopping region preferences' },
-  // Catalogue (user-area §7)
+  // Catalog (user-area §7)
   { method: 'GET', path: '/api/monthly-trends', procedure: 'catalog.monthlyTrends', input: none, auth: 'public', summary: "This month's trends" },
-  { method: 'GET', path: '/api/seasons', procedure: 'catalog.seasons', input: none, auth: 'public', summary: 'Seasons with their colour palettes' },
+  { method: 'GET', path: '/api/seasons', procedure: 'catalog.seasons', input: none, auth: 'public', summary: 'Seasons with their color palettes' },
   { method: 'GET', path: '/api/occasions', procedure: 'catalog.occasions', input: none, auth: 'public', summary: 'Occasions with their icon names' },
   { method: 'GET', path: '/api/style-vibes', procedure: 'catalog.styleVibes', input: none, auth: 'user', summary: 'Style vibes (Stylist and above)' },
   { method: 'GET', path: '/api/body-shapes', procedure: 'catalog.bodyShapes', input: none, auth: 'user', summary: 'Body shapes (Stylist and above)' },

@@ -43,8 +43,8 @@ export async function updateProfile(ctx: UserCtx, input: UpdateProfileInput): Pr
   for (const kind of ['styleVibe', 'bodyShape'] as const) {
     const value = blankToNull(input[kind]);
     if (value === undefined) continue;
-    if (!tierPolicy(tierOf(ctx.user)).personalisation) {
-      throw appError('tier_required', 'Style vibe and body shape personalisation starts at the Stylist tier.');
+    if (!tierPolicy(tierOf(ctx.user)).personalization) {
+      throw appError('tier_required', 'Style vibe and body shape personalization starts at the Stylist tier.');
     }
     const known = value === null ? null : await resolveCatalogId(ctx.db, kind === 'styleVibe' ? 'style_vibes' : 'body_shapes', value);
     if (value !== null && !known) throw appError('invalid_input', `Unknown ${kind === 'styleVibe' ? 'style vibe' : 'body shape'}: ${value}`);

@@ -29,7 +29,7 @@ export function ReferralLink({ username }: { username: string }) {
 
   async function share() {
     try {
-      await navigator.share({ title: 'Join me on Drape', text: 'Your personalised AI fashion stylist', url });
+      await navigator.share({ title: 'Join me on Drape', text: 'Your personalized AI fashion stylist', url });
     } catch {
       // Cancelled or unsupported.
     }

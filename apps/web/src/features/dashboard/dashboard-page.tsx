@@ -9,7 +9,7 @@ import { TierBadge } from '../layout/tier-badge';
 import { GenerateLookCard } from './generate-look-card';
 import { PersonalizationCard } from './personalization-card';
 
-/** The signed-in home (user-area §2 Dashboard): the Get My Look form, personalisation, usage and tier. */
+/** The signed-in home (user-area §2 Dashboard): the Get My Look form, personalization, usage and tier. */
 export default function DashboardPage() {
   const profile = useProfile();
   const user = profile.data?.user;
@@ -65,7 +65,7 @@ function DailyImages({ used, limit }: { used: number; limit: number }) {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Daily Images</CardTitle>
-        <CardDescription>Personalised looks you can generate today.</CardDescription>
+        <CardDescription>Personalized looks you can generate today.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="font-display text-5xl font-medium text-ink">

@@ -196,7 +196,7 @@ interface PanelProps {
   onSelect: (choice: StyleChoice) => void;
 }
 
-/** One tab's choices, fetched from the catalogue when the tab first opens. */
+/** One tab's choices, fetched from the catalog when the tab first opens. */
 function CatalogPanel({ kind, ...grid }: PanelProps) {
   const trpc = useTRPC();
   const trends = useQuery({ ...trpc.catalog.monthlyTrends.queryOptions(), enabled: kind === 'trends' });

@@ -18,7 +18,7 @@ const BOTH_REQUIRED = 'Please choose both a style vibe and a body shape.';
  * fetched only then); saving needs both. Enthusiasts see what unlocks it.
  */
 export function PersonalizationCard({ user }: { user: PublicUser }) {
-  if (!tierPolicy(user.tier).personalisation) return <LockedPersonalization invitesSent={user.invitesSent} />;
+  if (!tierPolicy(user.tier).personalization) return <LockedPersonalization invitesSent={user.invitesSent} />;
   // Keyed by the saved values so that the form starts from them after a save elsewhere.
   return <PersonalizationForm key={`${user.styleVibe}:${user.bodyShape}`} user={user} />;
 }
@@ -104,7 +104,7 @@ function PersonalizationForm({ user }: { user: PublicUser }) {
   );
 }
 
-/** user-area §6: the personalisation unlock shows the friends needed (3 minus invites). */
+/** user-area §6: the personalization unlock shows the friends needed (3 minus invites). */
 function LockedPersonalization({ invitesSent }: { invitesSent: number }) {
   const friendsNeeded = Math.max(0, REFERRALS_FOR_STYLIST - invitesSent);
   return (

@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { OccasionIcon } from '../landing/occasion-icon';
 
-/** What the user picked: exactly one trend, colour palette or occasion, by the name the server expects. */
+/** What the user picked: exactly one trend, color palette or occasion, by the name the server expects. */
 export type StyleChoice = { kind: 'trend' | 'colorPalette' | 'occasion'; name: string };
 
 export interface TrendOption {

@@ -15,8 +15,8 @@ export default function AboutPage() {
     <InfoPageLayout
       eyebrow="About Us"
       title="About Drape"
-      description="Drape is a personalised AI fashion stylist."
-      intro="Drape began with a simple idea: everyone deserves a stylist. We pair fashion knowledge with generative AI to turn a trend, a colour palette or an occasion into a complete outfit you can picture, save and shop."
+      description="Drape is a personalized AI fashion stylist."
+      intro="Drape began with a simple idea: everyone deserves a stylist. We pair fashion knowledge with generative AI to turn a trend, a color palette or an occasion into a complete outfit you can picture, save and shop."
       path="/about"
       width="wide"
     >

@@ -95,7 +95,7 @@ export function PrivacyContent() {
       </Section>
       <Section title="How we use it">
         <p>
-          To run your account, personalise your outfit ideas, show your sessions so that you can spot unfamiliar devices,
+          To run your account, personalize your outfit ideas, show your sessions so that you can spot unfamiliar devices,
           keep the service secure and improve it. We do not sell your data, and the beta shows no advertising.
         </p>
       </Section>

@@ -24,8 +24,8 @@ const TIERS: TierDisplay[] = [
     subtitle: 'Standard',
     baseImages: stylist.dailyImages,
     features: [
-      `${stylist.dailyImages} personalised looks a day`,
-      'Style vibe and body shape personalisation',
+      `${stylist.dailyImages} personalized looks a day`,
+      'Style vibe and body shape personalization',
       `Wardrobe with up to ${stylist.wardrobeCap} saved looks`,
       `LookBook: ${stylist.lookbookViewsPerSession} looks per session`,
     ],
@@ -37,8 +37,8 @@ const TIERS: TierDisplay[] = [
     subtitle: 'Premium',
     baseImages: icon.dailyImages,
     features: [
-      `${icon.dailyImages} personalised looks a day`,
-      'Style vibe and body shape personalisation',
+      `${icon.dailyImages} personalized looks a day`,
+      'Style vibe and body shape personalization',
       'Unlimited wardrobe',
       'Unlimited LookBook with filters',
     ],
@@ -49,7 +49,7 @@ const TIERS: TierDisplay[] = [
 
 const ROWS: { label: string; stylist: string | boolean; icon: string | boolean }[] = [
   { label: 'Daily looks', stylist: String(stylist.dailyImages), icon: String(icon.dailyImages) },
-  { label: 'Personalisation (style vibe, body shape)', stylist: stylist.personalisation, icon: icon.personalisation },
+  { label: 'Personalization (style vibe, body shape)', stylist: stylist.personalization, icon: icon.personalization },
   { label: 'Wardrobe', stylist: `Up to ${stylist.wardrobeCap} saves`, icon: 'Unlimited' },
   { label: 'LookBook', stylist: `${stylist.lookbookViewsPerSession} looks per session`, icon: 'Unlimited' },
   { label: 'LookBook filters', stylist: stylist.lookbookFilters, icon: icon.lookbookFilters },

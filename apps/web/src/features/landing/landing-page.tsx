@@ -16,7 +16,7 @@ export default function LandingPage() {
     <>
       <PageMeta
         title="Your Personalized AI Fashion Stylist"
-        description="Drape dresses you with AI: pick a trend, a colour palette or an occasion and get a complete, shoppable outfit. Free during the beta."
+        description="Drape dresses you with AI: pick a trend, a color palette or an occasion and get a complete, shoppable outfit. Free during the beta."
         path="/"
       />
       <section className="relative overflow-hidden">
@@ -28,7 +28,7 @@ export default function LandingPage() {
               Your Personalized <em className="text-gold-ink">AI Fashion</em> Stylist
             </h1>
             <p className="max-w-lg text-lg leading-relaxed text-taupe">
-              Choose a trend, a colour palette or an occasion. Drape composes a complete outfit for you, with every piece
+              Choose a trend, a color palette or an occasion. Drape composes a complete outfit for you, with every piece
               itemised and ready to shop.
             </p>
             <div className="flex flex-col items-start gap-4">
@@ -73,7 +73,7 @@ export default function LandingPage() {
                   <li key={p.id} className="flex items-center justify-between gap-3 text-sm text-umber">
                     {p.name}
                     <span aria-hidden="true" className="flex">
-                      {p.colours.slice(0, 5).map((c) => (
+                      {p.colors.slice(0, 5).map((c) => (
                         <span key={c.name} className="-ml-1.5 h-6 w-6 rounded-full border-2 border-ivory first:ml-0" style={{ background: c.hex }} />
                       ))}
                     </span>
@@ -153,7 +153,7 @@ function HeroArt() {
           }}
         >
           <div className="flex flex-1 overflow-hidden rounded-[1rem]">
-            {palette.colours.map((c) => (
+            {palette.colors.map((c) => (
               <div key={c.name} className="flex-1" style={{ background: c.hex }} />
             ))}
           </div>

@@ -1,6 +1,6 @@
 import { Briefcase, Footprints, Heart, Martini, Sofa, Sparkles, Sun, Dumbbell, Gem } from 'lucide-react';
 
-/** The catalogue's icon-class names (user-area §2 Dashboard) drawn with lucide. */
+/** The catalog's icon-class names (user-area §2 Dashboard) drawn with lucide. */
 const ICONS: Record<string, typeof Heart> = {
   heart: Heart,
   cocktail: Martini,

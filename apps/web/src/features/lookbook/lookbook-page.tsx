@@ -18,7 +18,7 @@ export default function LookbookPage() {
           heading: 'LookBook',
           badge: 'Fashion Icon',
           title: 'Unlock Your LookBook',
-          description: 'Browse curated looks from across Drape; Fashion Icons also filter by gender, vibe, occasion, trend and colour.',
+          description: 'Browse curated looks from across Drape; Fashion Icons also filter by gender, vibe, occasion, trend and color.',
           teaser: (
             <ul className="grid gap-4 sm:grid-cols-3">
               {TEASERS.map(({ title, text, Icon }) => (

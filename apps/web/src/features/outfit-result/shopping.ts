@@ -57,7 +57,7 @@ export interface ShoppingItem {
   color: string;
 }
 
-/** The search words: gender, colour and name ('women's coral wrap dress'), the colour once. */
+/** The search words: gender, color and name ('women's coral wrap dress'), the color once. */
 export function shoppingQuery(gender: string | null | undefined, item: ShoppingItem): string {
   const who = gender === 'male' ? "men's" : gender === 'female' ? "women's" : '';
   const name = item.name.trim();

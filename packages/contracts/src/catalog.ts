@@ -1,4 +1,4 @@
-// The seeded style catalogue: the choices a user (dashboard) and an admin (single generator) pick
+// The seeded style catalog: the choices a user (dashboard) and an admin (single generator) pick
 // from. Plain data, shared by the api (lists, validation), the pipeline and the atelier renderer.
 // Names and ids follow the spec (user-area.md §2 LookBook, §9; settings-and-admin.md §2.2, §9).
 
@@ -7,18 +7,18 @@ export const GENDERS = ['female', 'male'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const GENDER_NAMES: Record<Gender, string> = { female: 'Female', male: 'Male' };
 
-/** The LookBook colour vocabulary (colour filter and colour chips). */
-export const COLOUR_FAMILIES = [
+/** The LookBook color vocabulary (color filter and color chips). */
+export const COLOR_FAMILIES = [
   'black', 'white', 'gray', 'red', 'blue', 'navy', 'green', 'yellow',
   'orange', 'purple', 'pink', 'brown', 'beige', 'cream', 'gold', 'silver',
 ] as const;
-export type ColourFamily = (typeof COLOUR_FAMILIES)[number];
+export type ColorFamily = (typeof COLOR_FAMILIES)[number];
 
-/** A real, named colour; `family` is what the LookBook filters on. */
-export interface NamedColour {
+/** A real, named color; `family` is what the LookBook filters on. */
+export interface NamedColor {
   readonly name: string;
   readonly hex: `#${string}`;
-  readonly family: ColourFamily;
+  readonly family: ColorFamily;
 }
 
 /** Print or texture a trend puts on its signature garments. */
@@ -42,7 +42,7 @@ export const TRENDS = [
   { id: 'denim', name: 'Denim', category: 'Fabric', pattern: 'denim', active: true },
   { id: 'polka', name: 'Polka', category: 'Prints', pattern: 'dots', active: true },
   { id: 'preppy', name: 'Preppy', category: 'Classic', pattern: 'check', active: false },
-  { id: 'vibrant_yellow', name: 'Vibrant Yellow', category: 'Colour', pattern: 'solid_bright', active: false },
+  { id: 'vibrant_yellow', name: 'Vibrant Yellow', category: 'Color', pattern: 'solid_bright', active: false },
   { id: 'aquatic_influences', name: 'Aquatic Influences', category: 'Resort', pattern: 'waves', active: false },
   { id: 'hot_pants_revival', name: 'Hot Pants Revival', category: 'Retro', pattern: 'retro', active: false },
   { id: 'nautical_chic', name: 'Nautical Chic', category: 'Resort', pattern: 'stripes', active: true },
@@ -52,7 +52,7 @@ export type TrendId = (typeof TRENDS)[number]['id'];
 export interface PaletteDef {
   readonly id: string;
   readonly name: string;
-  readonly colours: readonly NamedColour[];
+  readonly colors: readonly NamedColor[];
 }
 
 /** "Summer 2025 Popular Colors": the four seasonal palettes. */
@@ -60,7 +60,7 @@ export const PALETTES = [
   {
     id: 'sunset_sorbet',
     name: 'Sunset Sorbet',
-    colours: [
+    colors: [
       { name: 'coral', hex: '#FF7F6E', family: 'orange' },
       { name: 'peach', hex: '#FFB38A', family: 'orange' },
       { name: 'mango', hex: '#FFA62B', family: 'yellow' },
@@ -72,7 +72,7 @@ export const PALETTES = [
   {
     id: 'ocean_depths',
     name: 'Ocean Depths',
-    colours: [
+    colors: [
       { name: 'midnight navy', hex: '#13294B', family: 'navy' },
       { name: 'deep teal', hex: '#007C80', family: 'green' },
       { name: 'aqua', hex: '#4FB3BF', family: 'blue' },
@@ -84,7 +84,7 @@ export const PALETTES = [
   {
     id: 'botanic_pop',
     name: 'Botanic Pop',
-    colours: [
+    colors: [
       { name: 'leaf green', hex: '#3FA34D', family: 'green' },
       { name: 'fuchsia', hex: '#D81B7A', family: 'pink' },
       { name: 'marigold', hex: '#F4A300', family: 'yellow' },
@@ -96,7 +96,7 @@ export const PALETTES = [
   {
     id: 'minimal_heat',
     name: 'Minimal Heat',
-    colours: [
+    colors: [
       { name: 'jet black', hex: '#151515', family: 'black' },
       { name: 'optic white', hex: '#FAFAFA', family: 'white' },
       { name: 'stone gray', hex: '#9E9E9E', family: 'gray' },
@@ -149,7 +149,7 @@ export const BODY_SHAPES = [
 ] as const;
 export type BodyShapeId = (typeof BODY_SHAPES)[number]['id'];
 
-/** Gallery filters show skin tones with an emoji; `hex` is the renderer's base skin colour. */
+/** Gallery filters show skin tones with an emoji; `hex` is the renderer's base skin color. */
 export const SKIN_TONES = [
   { id: 'fair', name: 'Fair', hex: '#F6D7C3', emoji: '\u{1F44B}\u{1F3FB}' },
   { id: 'medium', name: 'Medium', hex: '#C68E65', emoji: '\u{1F44B}\u{1F3FD}' },
@@ -218,7 +218,7 @@ const ANY = 'any';
 
 /**
  * Stable, URL-safe code (it appears in /api/admin/combo-details/{combinationCode}):
- * gender.kind.id.vibe.body.skin, with `any` for an unset personalisation,
+ * gender.kind.id.vibe.body.skin, with `any` for an unset personalization,
  * e.g. `female.trend.boho_chic.elegant.pear.fair`.
  */
 export function combinationCode(c: Combination): string {
@@ -253,7 +253,7 @@ export function selectionName(s: SelectionRef): string {
 }
 
 /**
- * A catalogue entry by its name as the screens show it ('Boho Chic', 'GoingOut') or its id
+ * A catalog entry by its name as the screens show it ('Boho Chic', 'GoingOut') or its id
  * ('boho_chic'), without regard to case, spaces, hyphens or underscores.
  */
 export function findCatalogEntry<T extends { id: string; name: string }>(list: readonly T[], value: string): T | undefined {

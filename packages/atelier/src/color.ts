@@ -1,4 +1,4 @@
-// Colour arithmetic for composition (contrast between pieces), scoring (palette adherence,
+// Color arithmetic for composition (contrast between pieces), scoring (palette adherence,
 // ΔE) and drawing (shades for outlines and shadows).
 
 export type Rgb = readonly [number, number, number];
@@ -7,7 +7,7 @@ function hexToRgb(hex: string): Rgb {
   const h = hex.replace('#', '');
   const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
   const n = Number.parseInt(full.slice(0, 6), 16);
-  if (Number.isNaN(n)) throw new Error(`Not a hex colour: ${hex}`);
+  if (Number.isNaN(n)) throw new Error(`Not a hex color: ${hex}`);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
@@ -47,7 +47,7 @@ function toLab(hex: string): readonly [number, number, number] {
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
-/** CIE76 ΔE: ~2 is barely visible, 20+ reads as clearly different colours. */
+/** CIE76 ΔE: ~2 is barely visible, 20+ reads as clearly different colors. */
 export function deltaE(a: string, b: string): number {
   const p = toLab(a);
   const q = toLab(b);

@@ -1,43 +1,43 @@
-// Which colours a look may use. A chosen seasonal palette is used as is; a trend brings its own
-// colour story (Vibrant Yellow has to be yellow, Denim has to be blue); an occasion borrows
+// Which colors a look may use. A chosen seasonal palette is used as is; a trend brings its own
+// color story (Vibrant Yellow has to be yellow, Denim has to be blue); an occasion borrows
 // the seasonal palettes that suit it.
 import {
   PALETTES,
-  type ColourFamily,
-  type NamedColour,
+  type ColorFamily,
+  type NamedColor,
   type OccasionId,
   type PaletteId,
   type TrendId,
 } from '@drape/contracts';
 
-export interface ColourStory {
+export interface ColorStory {
   readonly id: string;
   readonly name: string;
-  readonly colours: readonly NamedColour[];
-  /** Colours the hero piece wears; defaults to the story's non-neutral colours. */
+  readonly colors: readonly NamedColor[];
+  /** Colors the hero piece wears; defaults to the story's non-neutral colors. */
   readonly signature?: readonly string[];
 }
 
-const NEUTRAL_FAMILIES: ReadonlySet<ColourFamily> = new Set([
+const NEUTRAL_FAMILIES: ReadonlySet<ColorFamily> = new Set([
   'black', 'white', 'gray', 'beige', 'cream', 'brown', 'navy', 'silver',
 ]);
 
-/** The colours a story's hero piece may wear. */
-export function signatureColours(story: ColourStory): readonly NamedColour[] {
+/** The colors a story's hero piece may wear. */
+export function signatureColors(story: ColorStory): readonly NamedColor[] {
   const named = story.signature
-    ? story.colours.filter((c) => story.signature?.includes(c.name))
-    : story.colours.filter((c) => !isNeutral(c));
-  return named.length > 0 ? named : story.colours;
+    ? story.colors.filter((c) => story.signature?.includes(c.name))
+    : story.colors.filter((c) => !isNeutral(c));
+  return named.length > 0 ? named : story.colors;
 }
 
-export const isNeutral = (c: NamedColour): boolean => NEUTRAL_FAMILIES.has(c.family);
+export const isNeutral = (c: NamedColor): boolean => NEUTRAL_FAMILIES.has(c.family);
 
-const c = (name: string, hex: `#${string}`, family: ColourFamily): NamedColour => ({ name, hex, family });
+const c = (name: string, hex: `#${string}`, family: ColorFamily): NamedColor => ({ name, hex, family });
 
-const TREND_STORIES: Record<TrendId, ColourStory> = {
+const TREND_STORIES: Record<TrendId, ColorStory> = {
   boho_chic: {
     id: 'boho_chic', signature: ['terracotta', 'mustard', 'dusty rose', 'olive'], name: 'Boho Chic',
-    colours: [
+    colors: [
       c('terracotta', '#C8643B', 'orange'), c('mustard', '#D9A431', 'yellow'),
       c('dusty rose', '#C98B8B', 'pink'), c('olive', '#7A7F3A', 'green'),
       c('tan', '#A47551', 'brown'), c('cream', '#F3E9D2', 'cream'),
@@ -45,7 +45,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   animal_print_explosion: {
     id: 'animal_print_explosion', signature: ['caramel', 'bone'], name: 'Animal Print Explosion',
-    colours: [
+    colors: [
       c('caramel', '#C68B4E', 'brown'), c('chocolate', '#4E342E', 'brown'),
       c('jet black', '#151515', 'black'), c('bone', '#EFE6D8', 'cream'),
       c('oxblood', '#7C1D24', 'red'), c('antique gold', '#C9A227', 'gold'),
@@ -53,7 +53,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   denim: {
     id: 'denim', signature: ['indigo', 'mid-wash blue', 'light-wash blue'], name: 'Denim',
-    colours: [
+    colors: [
       c('indigo', '#2E4A7D', 'navy'), c('mid-wash blue', '#5B7FA6', 'blue'),
       c('light-wash blue', '#9DB7D5', 'blue'), c('white', '#F7F7F2', 'white'),
       c('cognac', '#9A5B2E', 'brown'), c('charcoal', '#3A3A3C', 'gray'),
@@ -61,7 +61,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   polka: {
     id: 'polka', signature: ['cherry red', 'jet black', 'navy', 'candy pink'], name: 'Polka',
-    colours: [
+    colors: [
       c('cherry red', '#C8102E', 'red'), c('jet black', '#151515', 'black'),
       c('optic white', '#FAFAFA', 'white'), c('navy', '#1F2A44', 'navy'),
       c('candy pink', '#F4A7B9', 'pink'), c('cream', '#F5EEDC', 'cream'),
@@ -69,7 +69,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   preppy: {
     id: 'preppy', signature: ['navy', 'forest green', 'burgundy'], name: 'Preppy',
-    colours: [
+    colors: [
       c('navy', '#1F2A44', 'navy'), c('forest green', '#2F5233', 'green'),
       c('burgundy', '#7B1E2B', 'red'), c('camel', '#C19A6B', 'brown'),
       c('oxford blue', '#A9C6E8', 'blue'), c('cream', '#F5EEDC', 'cream'),
@@ -77,7 +77,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   vibrant_yellow: {
     id: 'vibrant_yellow', signature: ['sunflower yellow', 'lemon'], name: 'Vibrant Yellow',
-    colours: [
+    colors: [
       c('sunflower yellow', '#FFC801', 'yellow'), c('lemon', '#FFE44D', 'yellow'),
       c('cobalt', '#1F4FBF', 'blue'), c('optic white', '#FAFAFA', 'white'),
       c('jet black', '#151515', 'black'), c('stone gray', '#9E9E9E', 'gray'),
@@ -85,7 +85,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   aquatic_influences: {
     id: 'aquatic_influences', signature: ['aquamarine', 'lagoon teal', 'deep sea', 'seafoam'], name: 'Aquatic Influences',
-    colours: [
+    colors: [
       c('aquamarine', '#3FC1C9', 'blue'), c('lagoon teal', '#00808A', 'green'),
       c('seafoam', '#A8E6CF', 'green'), c('deep sea', '#0B3C5D', 'navy'),
       c('pearl', '#F0EEE6', 'cream'), c('silver', '#C0C0C0', 'silver'),
@@ -93,7 +93,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   hot_pants_revival: {
     id: 'hot_pants_revival', signature: ['hot pink', 'tangerine', 'retro teal'], name: 'Hot Pants Revival',
-    colours: [
+    colors: [
       c('hot pink', '#FF3E8A', 'pink'), c('tangerine', '#FF8C42', 'orange'),
       c('disco gold', '#D4AF37', 'gold'), c('retro teal', '#2A9D8F', 'green'),
       c('optic white', '#FAFAFA', 'white'), c('jet black', '#151515', 'black'),
@@ -101,7 +101,7 @@ const TREND_STORIES: Record<TrendId, ColourStory> = {
   },
   nautical_chic: {
     id: 'nautical_chic', signature: ['navy', 'optic white'], name: 'Nautical Chic',
-    colours: [
+    colors: [
       c('navy', '#1B2A49', 'navy'), c('optic white', '#FAFAFA', 'white'),
       c('signal red', '#C1272D', 'red'), c('sky blue', '#8EC5E8', 'blue'),
       c('brass gold', '#C9A227', 'gold'), c('sand', '#D8C3A5', 'beige'),
@@ -120,12 +120,12 @@ const OCCASION_PALETTES: Record<OccasionId, readonly PaletteId[]> = {
   goingout: ['minimal_heat', 'botanic_pop', 'sunset_sorbet', 'ocean_depths'],
 };
 
-export function paletteStory(id: PaletteId): ColourStory {
+export function paletteStory(id: PaletteId): ColorStory {
   const p = PALETTES.find((e) => e.id === id);
   if (!p) throw new Error(`Unknown palette ${id}`);
-  return { id: p.id, name: p.name, colours: p.colours };
+  return { id: p.id, name: p.name, colors: p.colors };
 }
 
-export const trendStory = (id: TrendId): ColourStory => TREND_STORIES[id];
+export const trendStory = (id: TrendId): ColorStory => TREND_STORIES[id];
 
 export const occasionPalettes = (id: OccasionId): readonly PaletteId[] => OCCASION_PALETTES[id];

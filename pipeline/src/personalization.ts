@@ -3,7 +3,7 @@ import { BODY_SHAPES, SKIN_TONES, STYLE_VIBES, type Combination, type GenerateJo
 
 /**
  * Every stored image belongs to a fully specified combination: what a request leaves open
- * (an Enthusiast sets no personalisation) is chosen from the seed among the generator's values.
+ * (an Enthusiast sets no personalization) is chosen from the seed among the generator's values.
  */
 export function resolveCombination(data: GenerateJobData, seed: number): Combination {
   const rng = createRng(seed ^ 0x5bd1e995);
