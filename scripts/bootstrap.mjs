@@ -62,8 +62,8 @@ const ENTRIES = {
   test: ['tsx', 'scripts/test.ts'],
   bench: ['tsx', 'bench/run.ts'],
   drape: ['tsx', 'pipeline/src/cli.ts'],
-  typecheck: ['tsc', '-p', 'tsconfig.json'],
-  lint: ['oxlint', '--deny-warnings', 'apps', 'packages', 'pipeline', 'scripts', 'bench', 'e2e'],
+  typecheck: ['tsc', '-b'],
+  lint: ['oxlint', '-c', 'oxlint.config.mjs', '--deny-warnings', 'apps', 'packages', 'pipeline', 'scripts', 'bench', 'e2e'],
 };
 
 const entry = ENTRIES[command];

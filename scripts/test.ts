@@ -7,9 +7,10 @@ import { startEmbeddedPostgres } from '@drape/db';
 import { buildApps } from './build-apps';
 
 /**
- * `npm test`: unit and integration tests (Vitest, real PostgreSQL), then browser tests
- * (Playwright with Debian's Chromium) against the built apps served by the real server.
- * Ends with one "N passed, N failed" line over both.
+ * `npm test`: the type check and the lint first (either failing stops the run: the boundaries they
+ * enforce are part of the design), then unit and integration tests (Vitest, real PostgreSQL), then
+ * browser tests (Playwright with Debian's Chromium) against the built apps served by the real
+ * server. Ends with one "N passed, N failed" line over both.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -21,6 +22,19 @@ fs.chmodSync(tmp, 0o755);
 interface Tally { passed: number; failed: number; skipped: number }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+
+/** The type check and the lint, through the same entry as `npm run typecheck|lint`. */
+function staticChecks(): boolean {
+  for (const command of ['typecheck', 'lint']) {
+    log(command);
+    const res = spawnSync(process.execPath, [path.join(root, 'scripts', 'bootstrap.mjs'), command], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) {
+      console.error(`[test] ${command} failed: fix it first (npm run ${command})`);
+      return false;
+    }
+  }
+  return true;
+}
 
 function vitest() {
   const out = path.join(tmp, 'vitest.json');
@@ -82,6 +96,7 @@ async function playwright() {
 }
 
 async function main() {
+  if (!staticChecks()) process.exit(1);
   if (only !== 'e2e') vitest();
   if (only !== 'unit') await playwright();
   fs.rmSync(tmp, { recursive: true, force: true });

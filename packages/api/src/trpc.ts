@@ -1,4 +1,5 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import { validateSessionToken, verifyAdminToken } from '@drape/auth';
 import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';

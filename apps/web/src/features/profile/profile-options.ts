@@ -1,4 +1,4 @@
-import { PROFILE_GENDERS } from '@drape/contracts';
+import type { PROFILE_GENDERS } from '@drape/contracts';
 
 export const GENDER_LABELS: Record<(typeof PROFILE_GENDERS)[number], string> = {
   male: 'Male',

@@ -1,0 +1,86 @@
+// The project's lint rules (docs/decisions/0008-boundaries.md). Most are oxlint's own; the
+// boundary between web features comes from eslint-plugin-import-x's `no-restricted-paths`, run as
+// an oxlint JS plugin, with one zone per feature folder read from disk, so a new feature is
+// covered without touching this file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'oxlint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const webSrc = './apps/web/src';
+const features = fs
+  .readdirSync(path.join(root, webSrc, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** Packages that run on the server: the browser apps may import their types, never their code. */
+const SERVER_PACKAGES = ['api', 'auth', 'config', 'db', 'jobs', 'pipeline', 'server', 'storage', 'atelier'];
+
+const zones = [
+  // A feature uses lib/ and components/, never another feature.
+  ...features.map((f) => ({
+    target: `${webSrc}/features/${f}`,
+    from: `${webSrc}/features`,
+    except: [`./${f}`],
+    message: 'A web feature imports from lib/ and components/, never from another feature: move what both need to lib/ or components/.',
+  })),
+  // Shared pieces sit below the features and the app shell.
+  ...['lib', 'components'].flatMap((shared) =>
+    ['features', 'app'].map((upper) => ({
+      target: `${webSrc}/${shared}`,
+      from: `${webSrc}/${upper}`,
+      message: `${shared}/ is shared by every feature: it cannot import from ${upper}/.`,
+    })),
+  ),
+  // The admin app: lib/ and components/ below the pages and the shell.
+  ...['lib', 'components'].flatMap((shared) =>
+    ['pages', 'shell'].map((upper) => ({
+      target: `./apps/admin/src/${shared}`,
+      from: `./apps/admin/src/${upper}`,
+      message: `${shared}/ is shared: it cannot import from ${upper}/.`,
+    })),
+  ),
+];
+
+export default defineConfig({
+  jsPlugins: [{ name: 'boundaries', specifier: 'eslint-plugin-import-x' }],
+  settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+  ignorePatterns: ['**/node_modules/**', '**/dist/**', 'bench/results/**'],
+  rules: {
+    'unicorn/filename-case': ['error', { case: 'kebabCase' }],
+    // With verbatimModuleSyntax an import keeps exactly what it says: a type-only import must say
+    // `import type`, or the module would load at run time (a server package in the browser bundle).
+    'typescript/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+    'typescript/no-import-type-side-effects': 'error',
+    'no-restricted-imports': ['error', {
+      // gitignore-style: every deep path, except the faces packages declare.
+      patterns: [{
+        group: ['@drape/*/*', '!@drape/db/testing', '!@drape/ui/tokens.css'],
+        message: 'A package is entered through its index (or a face it declares), never its files.',
+      }],
+    }],
+  },
+  overrides: [
+    {
+      files: ['apps/web/**', 'apps/admin/**'],
+      rules: {
+        'no-restricted-imports': ['error', {
+          paths: SERVER_PACKAGES.map((name) => ({
+            name: `@drape/${name}`,
+            allowTypeImports: true,
+            message: 'The browser apps use server packages as types only (import type).',
+          })),
+          patterns: [{
+            group: ['@drape/*/*', '!@drape/ui/tokens.css'],
+            message: 'A package is entered through its index, never its files.',
+          }],
+        }],
+      },
+    },
+    {
+      files: ['apps/web/src/**', 'apps/admin/src/**'],
+      rules: { 'boundaries/no-restricted-paths': ['error', { zones }] },
+    },
+  ],
+});
