@@ -50,7 +50,7 @@ export interface PipelineFigures {
  */
 async function sequentialStages(db: Db, dataDir: string, n: number): Promise<Record<string, number>> {
   const { runGenerateJob, localStorage, providerFor, warmClassifier } = await import('@drape/pipeline');
-  const { loadConfig } = await import('@drape/db');
+  const { loadConfig } = await import('@drape/config');
   await warmClassifier();
   const deps = { db, storage: localStorage(dataDir), provider: providerFor(loadConfig({ DATA_DIR: dataDir })), timeoutMs: 60_000 };
   const sum: Record<string, number> = {};
@@ -93,7 +93,7 @@ async function queueCostPerJob(url: string, jobs: number): Promise<number> {
 export async function benchPipeline(url: string, dataDir: string): Promise<PipelineFigures> {
   const handle = createDb(url, 4);
   const db: Db = handle.db;
-  const { ensureMatrix } = await import('@drape/pipeline');
+  const { ensureMatrix } = await import('@drape/boot');
   await ensureMatrix(db);
   const computeMsPerImage = await sequentialStages(db, dataDir, 40);
   const queueMsPerJob = await queueCostPerJob(url, 1000);

@@ -1,21 +1,26 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bootstrapAdmin } from '@drape/auth';
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalog } from '@drape/db';
+import { boot, PREPARED_ENV } from '@drape/boot';
 import { buildApps } from './build-apps';
 
 /**
- * `npm start`: PostgreSQL (embedded unless DATABASE_URL), migrations, seed, the two app builds,
- * then the server and one pipeline process. Ctrl-C stops everything, PostgreSQL last.
+ * `npm start`: the boot (PostgreSQL, embedded unless DATABASE_URL; migrations, seed, admin,
+ * combination matrix), the two app builds, then the server and one pipeline process, which find
+ * the database prepared. Ctrl-C stops everything, PostgreSQL last.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[drape] ${line}`);
 
 async function main() {
-  const config = loadConfig();
-  const { url, embedded } = await resolveDatabase(config, log);
-  const handle = createDb(url, 2);
+  let booted: Awaited<ReturnType<typeof boot>>;
+  try {
+    booted = await boot({ role: 'start', log });
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+  const { config, url, embedded } = booted;
   let children: ChildProcess[] = [];
   let stopping = false;
 
@@ -29,8 +34,7 @@ async function main() {
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
     })));
-    await handle.close().catch(() => {});
-    await embedded?.stop();
+    await booted.stop();
     log('stopped');
     process.exit(code);
   };
@@ -38,18 +42,14 @@ async function main() {
   process.on('SIGTERM', () => void stop(0));
 
   try {
-    const applied = await migrate(handle.db);
-    if (applied.length) log(`migrated: ${applied.join(', ')}`);
-    log(`catalog: ${await seedCatalog(handle.db)} entries`);
-    const admin = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
-    if (admin) log(`admin created: key "${admin.adminKey}", password "${admin.password}" (printed once; set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
     buildApps(root, log);
   } catch (err) {
     console.error(err);
     return stop(1);
   }
 
-  const env = { ...process.env, DATABASE_URL: url };
+  // The children share this database and port, prepared already.
+  const env = { ...process.env, DATABASE_URL: url, PORT: String(config.PORT), [PREPARED_ENV]: '1' };
   const spawnPart = (name: string, entry: string) => {
     const child = fork(path.join(root, entry), [], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     child.on('exit', (code, signal) => {
@@ -63,9 +63,9 @@ async function main() {
   const server = spawnPart('server', 'apps/server/src/main.ts');
   children = [server, spawnPart('pipeline', 'pipeline/src/main.ts')];
 
-  server.on('message', (msg: { type?: string; port?: number }) => {
+  server.on('message', (msg: { type?: string }) => {
     if (msg?.type !== 'listening') return;
-    const origin = config.PUBLIC_ORIGIN ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${msg.port}`;
+    const origin = config.publicOrigin;
     log('Drape is running:');
     log(`  web app     ${origin}/`);
     log(`  admin app   ${origin}${config.ADMIN_BASE_PATH}-login`);

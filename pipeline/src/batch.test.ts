@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { entryJobId, startSequentialBatch } from './batch';
-import { ensureMatrix } from './matrix';
+import { ensureMatrix } from '@drape/boot';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let db: TestDatabase;

@@ -6,11 +6,13 @@ import {
   BODY_SHAPES, GENERATE_QUEUE, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   combinationCode, findCatalogEntry, type GenerateJobData,
 } from '@drape/contracts';
-import { setPerformanceMode, readPerformanceMode, createDb, loadConfig, migrate, resolveDatabase, seedCatalog, withSetupLock, type Db } from '@drape/db';
+import { boot } from '@drape/boot';
+import type { Config } from '@drape/config';
+import { setPerformanceMode, readPerformanceMode, withSetupLock, type Db } from '@drape/db';
 import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
-import { ensureMatrix, regeneratePrompts } from './matrix';
+import { regeneratePrompts } from '@drape/boot';
 import { QUEUES } from './queues';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
 import { severityRows } from './severity-stats';
@@ -24,17 +26,13 @@ import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
  */
 class UsageError extends Error {}
 
-async function withDb<T>(fn: (db: Db, url: string) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const { url, embedded } = await resolveDatabase(config, () => {});
-  const handle = createDb(url, 5);
+/** Runs a command on the database, booted (and prepared) as every Drape process is. */
+async function withDb<T>(fn: (db: Db, url: string, config: Config) => Promise<T>): Promise<T> {
+  const booted = await boot({ role: 'cli', log: (line) => console.error(line), quietDatabase: true });
   try {
-    await migrate(handle.db);
-    await seedCatalog(handle.db);
-    return await fn(handle.db, url);
+    return await fn(booted.db.db, booted.url, booted.config);
   } finally {
-    await handle.close();
-    await embedded?.stop();
+    await booted.stop();
   }
 }
 
@@ -109,7 +107,6 @@ program.command('status').description('workers, queues, inventory and the runnin
 
 program.command('sev').description('combinations per severity level').action(() =>
   withDb(async (db) => {
-    await ensureMatrix(db);
     table((await severityRows(db)).map((r) => ({ level: r.severity_level, combinations: r.combo_count, percent: r.percentage, images: r.description })));
   }));
 
@@ -120,8 +117,7 @@ batch.command('start').description('start a sequential batch, most severe combin
   .action((opts: { cycles: number; limit?: number }) =>
     withDb(async (db, url) => {
       if (opts.cycles > MAX_CYCLES) throw new UsageError(`--cycles is at most ${MAX_CYCLES}.`);
-      await ensureMatrix(db);
-      const id = await withBoss(db, url, (boss) => startSequentialBatch(db, boss, opts));
+        const id = await withBoss(db, url, (boss) => startSequentialBatch(db, boss, opts));
       console.log(`Batch ${id} started; a running pipeline works it. Watch it with: npm run drape -- batch watch`);
     }));
 batch.command('cancel [id]').description('cancel the running batch').action((id?: string) =>
@@ -153,7 +149,6 @@ batch.command('watch [id]').description('follow a batch until it ends').action((
   }));
 batch.command('init').description('rebuild the SEV queue (most severe first)').action(() =>
   withDb(async (db) => {
-    await ensureMatrix(db);
     console.log(`SEV queue: ${await initSevQueue(db)} combinations.`);
   }));
 program.command('clear-pipeline').description('cancel batches, drop queued jobs, empty the SEV queue').action(() =>
@@ -165,7 +160,7 @@ program.command('generate').description('generate one look now, in this process'
   .option('--vibe <name>').option('--body <name>').option('--skin <name>')
   .option('--seed <n>', 'seed (default random)', (v) => Number.parseInt(v, 10))
   .action((o: Record<string, string | number | undefined>) =>
-    withDb(async (db) => {
+    withDb(async (db, _url, config) => {
       const gender = String(o.gender).toLowerCase();
       if (gender !== 'female' && gender !== 'male') throw new UsageError('--gender is female or male.');
       const chosen = ['trend', 'palette', 'occasion'].filter((k) => o[k] !== undefined);
@@ -182,7 +177,6 @@ program.command('generate').description('generate one look now, in this process'
         source: 'admin',
       } as GenerateJobData;
       for (const k of Object.keys(data) as (keyof GenerateJobData)[]) if (data[k] === undefined) delete data[k];
-      const config = loadConfig();
       const mode = await readPerformanceMode(db);
       const out = await runGenerateJob({ db, storage: localStorage(config.dataDir), provider: providerFor(config), timeoutMs: mode.timeoutMs }, crypto.randomUUID(), data);
       if (out.kind === 'blocked') {
@@ -200,8 +194,7 @@ program.command('generate').description('generate one look now, in this process'
 program.command('retention').description('delete generated images past 181 days (never kept ones) and purge deleted accounts')
   .option('--dry-run', 'count only')
   .action((o: { dryRun?: boolean }) =>
-    withDb(async (db) => {
-      const config = loadConfig();
+    withDb(async (db, _url, config) => {
       const b = bar('images');
       const images = await deleteExpiredImages(db, localStorage(config.dataDir), { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
@@ -212,8 +205,7 @@ program.command('retention').description('delete generated images past 181 days 
 program.command('cleanup').description('delete images under the quality thresholds (65 female fair skin, 70 others)')
   .option('--dry-run', 'count only')
   .action((o: { dryRun?: boolean }) =>
-    withDb(async (db) => {
-      const config = loadConfig();
+    withDb(async (db, _url, config) => {
       const b = bar('cleanup');
       const r = await cleanupLowQuality(db, localStorage(config.dataDir), { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
@@ -223,7 +215,6 @@ program.command('cleanup').description('delete images under the quality threshol
 const prompts = program.command('prompts').description('the enhanced prompts of the combination matrix');
 prompts.command('regenerate').description('rewrite every combination prompt').action(() =>
   withDb(async (db) => {
-    await ensureMatrix(db);
     const b = bar('prompts');
     const r = await regeneratePrompts(db, (d, t) => b.update(d, t));
     b.stop();
@@ -231,7 +222,6 @@ prompts.command('regenerate').description('rewrite every combination prompt').ac
   }));
 prompts.command('verify').description('check that every active combination has its current prompt').action(() =>
   withDb(async (db) => {
-    await ensureMatrix(db);
     const rows = await db.selectFrom('combinations').select(['code', 'enhanced_prompt']).where('active', '=', true).execute();
     const expected = new Map(enumerateCombinations({ activeOnly: true, includeUnset: false }).map((c) => [combinationCode(c), enhancedPrompt(c)]));
     const stale = rows.filter((r) => expected.get(r.code) !== r.enhanced_prompt).map((r) => r.code);

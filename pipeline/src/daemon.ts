@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
-import { readPerformanceMode, withSetupLock, type Config, type Db } from '@drape/db';
+import type { Config } from '@drape/config';
+import { readPerformanceMode, withSetupLock, type Db } from '@drape/db';
 import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';

@@ -1,18 +1,11 @@
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalog } from '@drape/db';
+import { boot } from '@drape/boot';
 import { startPipeline } from './daemon';
-import { ensureMatrix } from './matrix';
 
 /** The pipeline daemon process: one per `npm start`, N in a fleet. */
 async function main() {
-  const config = loadConfig();
   const log = (line: string) => console.log(`[pipeline] ${line}`);
-  const { url, embedded } = await resolveDatabase(config, log);
-  const handle = createDb(url, 10);
-  await migrate(handle.db);
-  await seedCatalog(handle.db);
-  const matrix = await ensureMatrix(handle.db);
-  if (matrix.added) log(`combination matrix: ${matrix.total} combinations (${matrix.added} new)`);
-  const pipeline = await startPipeline({ url, db: handle.db, config, log });
+  const booted = await boot({ role: 'pipeline', log });
+  const pipeline = await startPipeline({ url: booted.url, db: booted.db.db, config: booted.config, log });
   log(`worker ${pipeline.workerId} running`);
 
   let stopping = false;
@@ -22,8 +15,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     await pipeline.stop();
-    await handle.close();
-    await embedded?.stop();
+    await booted.stop();
     log('stopped');
     process.exit(0);
   };

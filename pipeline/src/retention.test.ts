@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '@drape/atelier';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { runGenerateJob } from './generate-job';
-import { ensureMatrix } from './matrix';
+import { ensureMatrix } from '@drape/boot';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from './retention';
 import { localStorage } from './storage';
 

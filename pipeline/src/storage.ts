@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { mediaRoot } from '@drape/db';
+import { mediaRoot } from '@drape/config';
 
 /** Where image files live. Local disk under DATA_DIR/media (served at /media by the server). */
 export interface Storage {

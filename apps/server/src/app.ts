@@ -4,7 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { appRouter, openApiDocument, type Services } from '@drape/api';
-import { mediaRoot, ping } from '@drape/db';
+import { mediaRoot, type Config } from '@drape/config';
+import { ping } from '@drape/db';
 import { MEDIA_PATH } from '@drape/contracts';
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
@@ -18,12 +19,18 @@ export interface AppOptions {
   serveApps?: boolean;
 }
 
+/** Fastify's form of TRUST_PROXY: a hop count becomes "trust the first N hops" (its types omit numbers). */
+function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp({ services, serveApps = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   // LOG_LEVEL defaults to warn: request logs (info) cost ~25% of throughput (STACK-NOTES.md).
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
   });

@@ -1,29 +1,18 @@
-import { bootstrapAdmin } from '@drape/auth';
-import { createDb, loadConfig, migrate, resolveDatabase, seedCatalog } from '@drape/db';
+import { boot } from '@drape/boot';
 import { buildApp } from './app';
 import { createGenerationQueue } from './generation-queue';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
 async function main() {
-  const config = loadConfig();
   const log = (line: string) => console.log(line);
-  const { url, embedded } = await resolveDatabase(config, log);
-  const handle = createDb(url, 20);
-  await migrate(handle.db);
-  await seedCatalog(handle.db);
-  const created = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
-  if (created) log(`Admin created: key "${created.adminKey}", password "${created.password}" (set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
-
-  const generation = await createGenerationQueue(url, handle.db);
-  const app = await buildApp({ services: createServices(handle, config, log, generation) });
+  const booted = await boot({ role: 'server', log });
+  const { config } = booted;
+  const generation = await createGenerationQueue(booted.url, booted.db.db);
+  const app = await buildApp({ services: createServices(booted.db, config, log, generation) });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  // PORT=0 picks a free port: mailed links must carry the real one.
-  if (!config.PUBLIC_ORIGIN && config.PORT === 0) config.publicOrigin = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
-  log(`Drape server listening on http://${config.HOST}:${port}`);
-  process.send?.({ type: 'listening', port });
+  log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
+  process.send?.({ type: 'listening', port: config.PORT });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,8 +23,7 @@ async function main() {
     force.unref();
     await app.close();
     await generation.close();
-    await handle.close();
-    await embedded?.stop();
+    await booted.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

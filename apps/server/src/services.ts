@@ -1,7 +1,8 @@
 import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
 import type { GenerationQueue, Services } from '@drape/api';
 import { parsePromoCodes } from '@drape/contracts';
-import type { Config, DbHandle } from '@drape/db';
+import type { Config } from '@drape/config';
+import type { DbHandle } from '@drape/db';
 
 export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: GenerationQueue): Services {
   return {

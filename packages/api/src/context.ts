@@ -1,6 +1,7 @@
 import type { BotCheck, Mailer, RateLimits } from '@drape/auth';
 import type { GenerateJobData, Tier } from '@drape/contracts';
-import type { Config, Db } from '@drape/db';
+import type { Config } from '@drape/config';
+import type { Db } from '@drape/db';
 
 export type GenerationOutcome = 'image' | 'blocked' | 'failed' | 'timeout';
 

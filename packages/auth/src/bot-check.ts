@@ -1,6 +1,7 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { BotCheckChallenge } from '@drape/contracts';
-import { sharedSecret, type Config, type Db } from '@drape/db';
+import type { Config } from '@drape/config';
+import { sharedSecret, type Db } from '@drape/db';
 
 /**
  * The register form's bot check. ALTCHA (self-hosted proof of work, the classic v1 challenge that

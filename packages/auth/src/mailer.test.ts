@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@drape/db';
+import { loadConfig } from '@drape/config';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { createMailer } from './mailer';
 

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Config, Db } from '@drape/db';
+import type { Config } from '@drape/config';
+import type { Db } from '@drape/db';
 
 export interface Mail {
   to: string;

@@ -1,4 +1,3 @@
-export * from './config';
 export * from './schema';
 export * from './client';
 export * from './migrate';

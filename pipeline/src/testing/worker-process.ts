@@ -1,4 +1,5 @@
-import { createDb, loadConfig } from '@drape/db';
+import { loadConfig } from '@drape/config';
+import { createDb } from '@drape/db';
 import { startPipeline } from '../daemon';
 
 /** A pipeline worker as its own process, for tests that kill it (DATABASE_URL and DATA_DIR from env). */

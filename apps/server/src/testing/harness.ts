@@ -1,8 +1,9 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '@drape/db';
+import { ensureMatrix } from '@drape/boot';
+import { loadConfig, withConcretePort, type Config } from '@drape/config';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { ensureMatrix, startPipeline, type Pipeline } from '@drape/pipeline';
+import { startPipeline, type Pipeline } from '@drape/pipeline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: 'true', DATA_DIR: dataDir, ...opts.env });
+  const config = loadConfig(await withConcretePort({ LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir, ...opts.env }));
   const mails: string[] = [];
   const generation = await createGenerationQueue(db.url, db.db);
   let pipeline: Pipeline | null = null;
@@ -70,7 +71,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   }
   const services = createServices(db, config, (line) => mails.push(line), generation);
   const app = await buildApp({ services, serveApps: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 

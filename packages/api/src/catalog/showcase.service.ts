@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
-import type { Config, Db } from '@drape/db';
+import type { Config } from '@drape/config';
+import type { Db } from '@drape/db';
 import { mediaUrl } from '../generate/outfit.view';
 
 export interface ShowcaseItem {

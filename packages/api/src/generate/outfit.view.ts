@@ -1,5 +1,6 @@
 import { BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type FashionItemView, type OutfitView } from '@drape/contracts';
-import type { Config, Database, Db } from '@drape/db';
+import type { Config } from '@drape/config';
+import type { Database, Db } from '@drape/db';
 import type { Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 

@@ -1,0 +1,65 @@
+import { bootstrapAdmin } from '@drape/auth';
+import { loadConfig, withConcretePort, type Config } from '@drape/config';
+import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type DbHandle, type EmbeddedPostgres } from '@drape/db';
+import { ensureMatrix } from './matrix';
+
+/**
+ * The start of every Drape process (`npm start`, the server, a pipeline worker, the CLI): the
+ * configuration, read once; the database, embedded or DATABASE_URL; and the preparation that must
+ * happen once per start: migrations, the catalog seed, the bootstrapped admin and the combination
+ * matrix. `npm start` prepares, then tells the processes it starts (PREPARED_ENV) so that they do
+ * not repeat it; a process started on its own (a fleet) prepares itself, under a lock, so that N
+ * processes starting together do it one at a time and the later ones find nothing to do.
+ */
+export type Role = 'start' | 'server' | 'pipeline' | 'cli';
+
+/** Set by `npm start` in its children's environment: the database they share is prepared. */
+export const PREPARED_ENV = 'DRAPE_PREPARED';
+
+const POOL: Record<Role, number> = { start: 2, server: 20, pipeline: 10, cli: 5 };
+
+export interface Booted {
+  config: Config;
+  url: string;
+  db: DbHandle;
+  embedded: EmbeddedPostgres | null;
+  /** Closes the pool, then stops the embedded PostgreSQL when this process started it. */
+  stop(): Promise<void>;
+}
+
+export interface BootOptions {
+  role: Role;
+  log: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+  /** Leave out the embedded PostgreSQL's own lines (the CLI prints only its answer). */
+  quietDatabase?: boolean;
+}
+
+export async function boot({ role, log, env = process.env, quietDatabase = false }: BootOptions): Promise<Booted> {
+  const config = loadConfig(await withConcretePort(env));
+  const { url, embedded } = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, quietDatabase ? () => {} : log);
+  const db = createDb(url, POOL[role]);
+  const stop = async () => {
+    await db.close().catch(() => {});
+    await embedded?.stop();
+  };
+  try {
+    if (env[PREPARED_ENV] !== '1') await prepare(db, config, log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { config, url, db, embedded, stop };
+}
+
+async function prepare(handle: DbHandle, config: Config, log: (line: string) => void): Promise<void> {
+  await withSetupLock(handle.db, 'drape-boot', async () => {
+    const applied = await migrate(handle.db);
+    if (applied.length) log(`migrated: ${applied.join(', ')}`);
+    await seedCatalog(handle.db);
+    const admin = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
+    if (admin) log(`admin created: key "${admin.adminKey}", password "${admin.password}" (printed once; set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
+    const matrix = await ensureMatrix(handle.db);
+    if (matrix.added) log(`combination matrix: ${matrix.total} combinations (${matrix.added} new)`);
+  });
+}

@@ -1,0 +1,2 @@
+export { boot, PREPARED_ENV, type Booted, type BootOptions, type Role } from './boot';
+export { ensureMatrix, regeneratePrompts } from './matrix';

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, withConcretePort } from './config';
+
+describe('loadConfig', () => {
+  it('gives every value a default that works on a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', ADMIN_BASE_PATH: '/backstage', IMAGE_PROVIDER: 'atelier', TRUST_PROXY: false, publicOrigin: 'http://127.0.0.1:3000' });
+    expect(c.dataDir).toMatch(/\.data$/);
+  });
+
+  it('refuses bad values with the name of the setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ADMIN_BASE_PATH: 'no-slash' })).toThrow(/ADMIN_BASE_PATH/);
+    expect(() => loadConfig({ IMAGE_PROVIDER: 'dall-e' })).toThrow(/IMAGE_PROVIDER/);
+  });
+
+  it('refuses S3_BUCKET rather than silently storing images on disk', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'looks' })).toThrow(/not available yet/);
+  });
+
+  it('is frozen: no part can change what the others read', () => {
+    const c = loadConfig({});
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(() => {
+      (c as { publicOrigin: string }).publicOrigin = 'http://elsewhere';
+    }).toThrow(TypeError);
+  });
+
+  it('refuses a bootstrapped ADMIN_PASSWORD shorter than 12 characters', () => {
+    expect(() => loadConfig({ ADMIN_KEY: 'ops', ADMIN_PASSWORD: 'short-pass1' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
+    expect(loadConfig({ ADMIN_KEY: 'ops', ADMIN_PASSWORD: 'long enough pw' }).ADMIN_PASSWORD).toBe('long enough pw');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default; true means one hop, never every hop', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  });
+
+  it('takes addresses and CIDR ranges of the proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+
+  it('refuses anything else with the setting named', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'all' })).toThrow(/TRUST_PROXY: "all" is not an address or CIDR range/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/hop count/);
+  });
+});
+
+describe('PORT=0', () => {
+  it('is resolved to a free port before loading, so the public origin carries the real port', async () => {
+    const env = await withConcretePort({ PORT: '0' });
+    expect(Number(env.PORT)).toBeGreaterThan(0);
+    const c = loadConfig(env);
+    expect(c.publicOrigin).toBe(`http://127.0.0.1:${env.PORT}`);
+  });
+
+  it('is refused unresolved (the origin would name port 0)', () => {
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PORT=0/);
+  });
+});

@@ -1,0 +1,117 @@
+import net from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting of Drape, read once from the environment; each default makes `npm start` work. */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which proxies may set the client address (X-Forwarded-For), in Fastify's `trustProxy` forms:
+ * off; a hop count (`true` is one hop: the proxy in front of us); or addresses and CIDR ranges.
+ * Never "every hop": with that, any client could name its own address and so escape, or turn on
+ * others, the per-address rate limits.
+ */
+export type TrustProxy = false | number | string[];
+
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+  if (value === 'true' || value === 'yes') return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY hop count must be 10 or less' });
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !okBits || extra !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${entry}" is not an address or CIDR range (use a hop count, or addresses such as 10.0.0.0/8,127.0.0.1)` });
+    }
+  }
+  return entries;
+}
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_ORIGIN: z.string().optional(),
+  ADMIN_BASE_PATH: z
+    .string()
+    .default('/backstage')
+    .refine((p) => /^\/[a-z0-9-]+$/i.test(p), 'ADMIN_BASE_PATH must look like /backstage'),
+  ADMIN_KEY: z.string().optional(),
+  // A bootstrapped admin guards the whole pipeline: a short password refuses to start.
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  PROMO_CODES: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Drape <no-reply@drape.local>'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  CDN_BASE_URL: z.string().optional(),
+  IMAGE_PROVIDER: z.enum(['atelier', 'http']).default('atelier'),
+  IMAGE_PROVIDER_URL: z.string().optional(),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+});
+
+type Parsed = z.infer<typeof configSchema>;
+
+/** The settings as every part reads them; frozen, so no part can change what the others see. */
+export type Config = Readonly<Parsed & { dataDir: string; publicOrigin: string }>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  if (c.S3_BUCKET) {
+    // Refused rather than ignored: images would silently land on local disk.
+    throw new Error('S3_BUCKET is set, but object storage is not available yet: unset it to keep images under DATA_DIR/media.');
+  }
+  if (c.PORT === 0 && !c.PUBLIC_ORIGIN) {
+    // Mailed links and the CSRF check need the real port: the boot picks one before loading.
+    throw new Error('PORT=0 needs PUBLIC_ORIGIN, or a port chosen before the configuration is loaded');
+  }
+  return Object.freeze({
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicOrigin: (c.PUBLIC_ORIGIN ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+  });
+}
+
+/** Stored images: DATA_DIR/media, served at /media. */
+export function mediaRoot(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'media');
+}
+
+/**
+ * PORT=0 asks for any free port; the port is chosen here, before the configuration is loaded,
+ * so that the public origin is computed once with the real port and never patched afterwards.
+ */
+export async function withConcretePort(env: NodeJS.ProcessEnv = process.env): Promise<NodeJS.ProcessEnv> {
+  if (env.PORT !== '0') return env;
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, env.HOST || '127.0.0.1', () => {
+      const { port: chosen } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(chosen));
+    });
+  });
+  return { ...env, PORT: String(port) };
+}
