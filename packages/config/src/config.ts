@@ -2,12 +2,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Every setting of Drape, read once from the environment; each default makes `npm start` work. */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 /**
  * Which proxies may set the client address (X-Forwarded-For), in Fastify's `trustProxy` forms:
  * off; a hop count (`true` is one hop: the proxy in front of us); or addresses and CIDR ranges.
@@ -38,6 +32,7 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
   return entries;
 }
 
+/** Every setting of Drape, read once from the environment; each default makes `npm start` work. */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
