@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import type { S3StorageOptions } from './s3-storage';
+
+/** s3rver checks signatures against this pair unless told otherwise. */
+const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export interface S3TestServer {
+  /** `http://127.0.0.1:<port>`; path-style addressing (`<endpoint>/<bucket>/<key>`). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** The folder s3rver keeps objects in (`<bucket>/<key>._S3rver_object`), removed by close(). */
+  directory: string;
+  /** Ready for createS3Storage / createStorage({ s3 }) in this process. */
+  options: S3StorageOptions;
+  /** The settings a child process (the server, the pipeline) reads to use this bucket. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real S3 protocol server for tests (s3rver, pure JS, in this process) on a free port with
+ * one empty bucket in a temporary folder. Each call is independent; close() stops it and
+ * removes its files.
+ */
+export async function startS3rver(options: { bucket?: string; prefix?: string; region?: string } = {}): Promise<S3TestServer> {
+  // The SDK warns once per process that it will require Node 22 from 2027: noise in test output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const bucket = options.bucket ?? 'drape-test';
+  const region = options.region ?? 'us-east-1';
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'drape-s3rver-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    // Created by run(), before it resolves: no CreateBucket round trip in every test.
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  let address;
+  try {
+    address = await server.run();
+  } catch (err) {
+    await fs.rm(directory, { recursive: true, force: true });
+    throw err;
+  }
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  const env: Record<string, string> = {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: region,
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  if (options.prefix) env.S3_PREFIX = options.prefix;
+  return {
+    endpoint,
+    bucket,
+    region,
+    directory,
+    options: { bucket, region, endpoint, forcePathStyle: true, prefix: options.prefix, credentials: { ...S3RVER_CREDENTIALS } },
+    env,
+    async close() {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
