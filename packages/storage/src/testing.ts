@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageOptions } from './s3-storage';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage, type S3StorageOptions } from './s3-storage';
+import type { Storage } from './storage';
 
 /** s3rver checks signatures against this pair unless told otherwise. */
 const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -67,6 +69,43 @@ export async function startS3rver(options: { bucket?: string; prefix?: string; r
     async close() {
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestStorage {
+  storage: Storage;
+  /** The local backend's DATA_DIR (a temporary folder), or the S3 server behind the storage. */
+  dataDir?: string;
+  s3?: S3TestServer;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, empty storage of either kind, so a suite can run against both backends:
+ * `describe.each(['local', 's3'] as const)('%s', (kind) => { ... openTestStorage(kind) ... })`.
+ */
+export async function openTestStorage(kind: Storage['kind'], options: { prefix?: string } = {}): Promise<TestStorage> {
+  if (kind === 's3') {
+    const s3 = await startS3rver({ prefix: options.prefix });
+    const storage = createS3Storage(s3.options);
+    return {
+      storage,
+      s3,
+      async close() {
+        await storage.close();
+        await s3.close();
+      },
+    };
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drape-storage-'));
+  const storage = createLocalStorage({ dataDir });
+  return {
+    storage,
+    dataDir,
+    async close() {
+      await storage.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
