@@ -6,7 +6,10 @@ import { createLocalStorage } from './local-storage';
 import { createS3Storage, type S3StorageOptions } from './s3-storage';
 import type { Storage } from './storage';
 
-/** s3rver checks signatures against this pair unless told otherwise. */
+/**
+ * s3rver's one account. It checks the access key id (another id gets a 403) but does not verify
+ * SigV4 signatures, so a wrong secret goes unnoticed here: credential mistakes show only on real S3.
+ */
 const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 export interface S3TestServer {
