@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from './create-storage';
@@ -67,6 +68,23 @@ describe('S3 storage', () => {
     await expect(noBucket.put('public', 'looks/any.webp', Buffer.from('x'))).rejects.toThrow(/bucket/i);
     await expect(noBucket.get('public', 'looks/any.webp')).rejects.toThrow(/bucket/i);
     await noBucket.close();
+  });
+
+  it('fails, rather than hangs, when the object store accepts a connection and never answers', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const storage = createS3Storage({ ...s3.options, endpoint: `http://127.0.0.1:${port}`, idleTimeoutMs: 200 });
+    try {
+      const started = Date.now();
+      await expect(storage.exists('public', 'looks/any.webp')).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await storage.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('is the backend createStorage picks when S3 options are given, and the disk otherwise', async () => {

@@ -22,6 +22,10 @@ export interface S3StorageOptions {
   prefix?: string;
   /** Only for tests and tools; in production the SDK's default chain finds them (AWS_ACCESS_KEY_ID...). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Give up connecting after this long (default 5 s). */
+  connectTimeoutMs?: number;
+  /** Give up on a connection silent for this long (default 30 s); a streaming body resets it with each chunk. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -45,6 +49,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
     credentials: options.credentials,
+    // The SDK waits forever by default: a stalled object store would hang each /media request and
+    // pipeline job that touches it, instead of failing it (after the SDK's retries).
+    requestHandler: {
+      connectionTimeout: options.connectTimeoutMs ?? 5_000,
+      socketTimeout: options.idleTimeoutMs ?? 30_000,
+    },
   });
   const Bucket = options.bucket;
   const objectKey = (area: StorageArea, key: string) => {
