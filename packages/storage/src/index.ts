@@ -1,3 +1,5 @@
+// Images behind one interface (ARCHITECTURE.md, "Data"): the local disk by default, S3-compatible
+// object storage when the config names a bucket. Test helpers (s3rver) live in ./testing.
 export type { Storage, StoredObject, StoredObjectInfo } from './storage';
 export {
   STORAGE_AREAS,
