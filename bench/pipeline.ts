@@ -49,10 +49,11 @@ export interface PipelineFigures {
  * included (`store`).
  */
 async function sequentialStages(db: Db, dataDir: string, n: number): Promise<Record<string, number>> {
-  const { runGenerateJob, localStorage, providerFor, warmClassifier } = await import('@drape/pipeline');
+  const { runGenerateJob, providerFor, warmClassifier } = await import('@drape/pipeline');
+  const { createStorage } = await import('@drape/storage');
   const { loadConfig } = await import('@drape/config');
   await warmClassifier();
-  const deps = { db, storage: localStorage(dataDir), provider: providerFor(loadConfig({ DATA_DIR: dataDir })), timeoutMs: 60_000 };
+  const deps = { db, storage: createStorage({ dataDir }), provider: providerFor(loadConfig({ DATA_DIR: dataDir })), timeoutMs: 60_000 };
   const sum: Record<string, number> = {};
   for (let i = -5; i < n; i++) {
     const out = await runGenerateJob(deps, crypto.randomUUID(), { gender: i % 2 ? 'male' : 'female', trend: 'boho_chic', seed: 5000 + i, source: 'batch' });

@@ -3,34 +3,50 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { startBoss, stopBoss, type PgBoss } from '@drape/jobs';
+import { createStorage, type Storage } from '@drape/storage';
+import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { entryJobId, startSequentialBatch } from './batch';
 import { ensureMatrix } from '@drape/boot';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-let db: TestDatabase;
-let boss: PgBoss;
-let dataDir: string;
+/** One run of the test per image store: the exactly-once guarantee must hold on both. */
+interface Backend {
+  db: TestDatabase;
+  boss: PgBoss;
+  dataDir: string;
+  s3: S3TestServer | null;
+  storage: Storage;
+  close(): Promise<void>;
+}
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-batch-'));
+async function openBackend(kind: 'local' | 's3'): Promise<Backend> {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-batch-'));
   await ensureMatrix(db.db);
-  boss = new PgBoss({ connectionString: db.url, max: 2, supervise: false, schedule: false });
-  await boss.start();
-  for (const q of ['generate', 'batch']) await boss.createQueue(q);
-});
-afterAll(async () => {
-  await boss.stop({ graceful: false, close: true });
-  await db.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+  const boss = await startBoss(db.url, db.db, 'cli');
+  const s3 = kind === 's3' ? await startS3rver() : null;
+  const storage = createStorage({ dataDir, ...(s3 ? { s3: s3.options } : {}) });
+  return {
+    db, boss, dataDir, s3, storage,
+    async close() {
+      await stopBoss(boss, 'cli');
+      await storage.close();
+      await s3?.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let b: Backend;
+let db: TestDatabase;
 
 function startWorker(): Promise<ChildProcess> {
   const child = fork(path.join(here, 'testing', 'worker-process.ts'), [], {
-    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: b.dataDir, LOG_LEVEL: 'silent', ...b.s3?.env },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -63,18 +79,32 @@ async function expectExactlyOnce(batchId: string, entries: number) {
   expect(ended).toHaveLength(entries);
   expect(new Set(ended)).toEqual(expected);
   for (const img of images) {
-    expect(fs.existsSync(path.join(dataDir, 'media', img.storage_key))).toBe(true);
-    expect(fs.existsSync(path.join(dataDir, 'media', img.thumb_key))).toBe(true);
+    expect(await b.storage.exists('public', img.storage_key)).toBe(true);
+    expect(await b.storage.exists('public', img.thumb_key)).toBe(true);
   }
-  const files = fs.readdirSync(path.join(dataDir, 'media', 'looks')).filter((f) => !f.includes('.partial'));
-  expect(files.sort()).toEqual(images.flatMap((i) => [path.basename(i.storage_key), path.basename(i.thumb_key)]).sort());
+  expect((await storedLooks()).sort()).toEqual(images.flatMap((i) => [path.basename(i.storage_key), path.basename(i.thumb_key)]).sort());
   const combos = await db.db.selectFrom('combinations').select((eb) => eb.fn.sum<number>('image_count').as('n')).executeTakeFirstOrThrow();
   expect(Number(combos.n)).toBe(images.length);
 }
 
-describe('sequential batch', () => {
+/** Every stored look, by file name: the disk folder, or s3rver's object folder (`<key>._S3rver_object`). */
+async function storedLooks(): Promise<string[]> {
+  const folder = b.s3 ? path.join(b.s3.directory, b.s3.bucket, 'public', 'looks') : path.join(b.dataDir, 'media', 'looks');
+  const names = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+  return b.s3
+    ? names.filter((f) => f.endsWith('._S3rver_object')).map((f) => f.slice(0, -'._S3rver_object'.length))
+    : names.filter((f) => !f.startsWith('.') && !f.includes('.partial'));
+}
+
+describe.each(['local', 's3'] as const)('sequential batch on the %s image store', (kind) => {
+  beforeAll(async () => {
+    b = await openBackend(kind);
+    db = b.db;
+  });
+  afterAll(() => b.close());
+
   it('processes a batch of 200 jobs exactly once, and survives a SIGKILL mid-batch with no duplicate and no lost image', async () => {
-    const batchId = await startSequentialBatch(db.db, boss, { limit: 200, stepExpireSeconds: 8 });
+    const batchId = await startSequentialBatch(db.db, b.boss, { limit: 200, stepExpireSeconds: 8 });
     let worker = await startWorker();
     await until(async () => (await count('generated_images')) >= 60, 120_000);
     worker.kill('SIGKILL');

@@ -1,10 +1,8 @@
-import { readPerformanceMode } from '@drape/db';
 import { createHash } from 'node:crypto';
-import type PgBoss from 'pg-boss';
 import { sql } from 'kysely';
-import { GENERATE_QUEUE, parseCombinationCode, selectionOf, type GenerateJobData } from '@drape/contracts';
-import type { Db } from '@drape/db';
-import { QUEUES } from './queues';
+import { parseCombinationCode } from '@drape/contracts';
+import { readPerformanceMode, type Db } from '@drape/db';
+import { QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type PgBoss } from '@drape/jobs';
 import { SEVERITY_SQL } from './severity-stats';
 
 export const MAX_CYCLES = 5;
@@ -80,7 +78,7 @@ export async function startSequentialBatch(db: Db, boss: PgBoss, options: BatchO
     await tx.updateTable('sev_queue').set({ batch_job_id: row.id }).execute();
     return row.id;
   });
-  await boss.send(QUEUES.batch, { batchJobId: batchId, step: 1 }, { id: entryJobId(batchId, 0, 1), retryLimit: 10, retryDelay: 2, expireInSeconds: options.stepExpireSeconds ?? STEP_EXPIRE_SECONDS });
+  await boss.send(QUEUES.batch, { batchJobId: batchId, step: 1 }, SEND.batchStep(entryJobId(batchId, 0, 1), options.stepExpireSeconds ?? STEP_EXPIRE_SECONDS));
   return batchId;
 }
 
@@ -93,7 +91,7 @@ export async function cancelBatch(db: Db, batchJobId?: string): Promise<number> 
 /** Cancels running batches, drops queued generate jobs and empties the SEV queue. */
 export async function clearPipeline(db: Db, boss: PgBoss): Promise<{ cancelledBatches: number }> {
   const cancelledBatches = await cancelBatch(db);
-  await boss.purgeQueue(GENERATE_QUEUE);
+  await boss.purgeQueue(QUEUES.generate);
   await boss.purgeQueue(QUEUES.batch);
   await db.deleteFrom('sev_queue').execute();
   return { cancelledBatches };
@@ -141,10 +139,11 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, ste
   const maxCycles = Number((batch.options as { cycles?: number }).cycles ?? 1);
   const limit = (batch.options as { limit?: number | null }).limit ?? undefined;
 
-  const outstanding = await recordEnded(db, batchJobId);
+  const jobExpireSeconds = opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000);
+  const outstanding = await recordEnded(db, boss, batchJobId, jobExpireSeconds);
 
-  // Top up: at most batchSize of this batch's jobs waiting in the queue at a time.
-  const waiting = outstanding.length ? await waitingJobs(db, outstanding.map((e) => entryJobId(batchJobId, e.cycle, e.sequence))) : 0;
+  // Top up: at most batchSize jobs waiting in the generate queue at a time (pg-boss's count).
+  const waiting = outstanding.length ? await boss.getQueueSize(QUEUES.generate, { before: 'active' }) : 0;
   let unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(Math.max(0, mode.batchSize - waiting)).execute();
   if (unsent.length === 0 && outstanding.length === 0) {
     const last = await db.selectFrom('sev_queue').select((eb) => eb.fn.max('cycle').as('cycle')).executeTakeFirst();
@@ -161,50 +160,41 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, ste
   for (const e of unsent) {
     const jobId = entryJobId(batchJobId, e.cycle, e.sequence);
     const c = parseCombinationCode(e.combination_code);
-    if (c) {
-      const s = selectionOf(c);
-      const data = {
-        gender: c.gender, [s.kind]: s.id, ...(c.styleVibe ? { styleVibe: c.styleVibe } : {}),
-        ...(c.bodyShape ? { bodyShape: c.bodyShape } : {}), ...(c.skinTone ? { skinTone: c.skinTone } : {}),
-        seed: seedOf(jobId), source: 'batch', batchJobId,
-      } as GenerateJobData;
-      await boss.send(GENERATE_QUEUE, data, { id: jobId, priority: 0, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000) });
-    }
+    if (c) await boss.send(QUEUES.generate, generateJobData(c, { seed: seedOf(jobId), source: 'batch', batchJobId }), SEND.batchEntry(jobId, jobExpireSeconds));
+    // A code the catalog no longer knows ends at once rather than waiting out its job.
+    else await recordOutcome(db, jobId, { outcome: 'failed', reason: `unknown combination ${e.combination_code}` });
     await db.updateTable('sev_queue').set({ sent_at: new Date() }).where('cycle', '=', e.cycle).where('sequence', '=', e.sequence).where('sent_at', 'is', null).execute();
   }
 
   // The next step has a stable id and is sent before this one is recorded as done: a retry re-sends
   // the same id (ignored), and a stale retry stops at the check above.
-  await boss.send(QUEUES.batch, { batchJobId, step: step + 1 }, {
-    id: entryJobId(batchJobId, 0, step + 1), startAfter: new Date(Date.now() + mode.delayMs), retryLimit: 10, retryDelay: 2,
-    expireInSeconds: opts.stepExpireSeconds ?? STEP_EXPIRE_SECONDS,
-  });
+  await boss.send(QUEUES.batch, { batchJobId, step: step + 1 }, SEND.batchStep(entryJobId(batchJobId, 0, step + 1), opts.stepExpireSeconds ?? STEP_EXPIRE_SECONDS, new Date(Date.now() + mode.delayMs)));
   await db.updateTable('batch_jobs').set({ steps: step }).where('id', '=', batchJobId).where('steps', '<', step).execute();
   return 'continued';
 }
 
-/** Jobs of the given ids still waiting to be picked up (not yet active or ended). */
-async function waitingJobs(db: Db, ids: string[]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${GENERATE_QUEUE} and id = any(${ids}::uuid[]) and state in ('created', 'retry')`.execute(db);
-  return rows[0]?.n ?? 0;
-}
+/** Past this, an entry's job has run out of attempts or lost them with its workers: ask pg-boss. */
+const staleAfterSeconds = (jobExpireSeconds: number) => jobExpireSeconds * (SEND.batchEntry('', 0).retryLimit + 1) + 60;
 
 /**
- * Marks the sent entries whose jobs ended (an image, a block, or failed for good), counts them
- * once, and answers the entries still outstanding.
+ * Marks the sent entries whose jobs ended, from the outcomes the jobs recorded (stored, blocked,
+ * failed), counts them once, and answers the entries still outstanding. An entry whose job left no
+ * outcome long after it was sent (its last worker died with it) is ended by pg-boss's own state.
  */
-async function recordEnded(db: Db, batchJobId: string): Promise<{ cycle: number; sequence: number }[]> {
-  const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
-  if (outstanding.length === 0) return outstanding;
+async function recordEnded(db: Db, boss: PgBoss, batchJobId: string, jobExpireSeconds: number): Promise<{ cycle: number; sequence: number }[]> {
+  const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence', 'sent_at']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
+  if (outstanding.length === 0) return [];
   const byId = new Map(outstanding.map((e) => [entryJobId(batchJobId, e.cycle, e.sequence), e]));
-  const ids = [...byId.keys()];
-  const { rows: failed } = await sql<{ id: string }>`select id::text from pgboss.job where name = ${GENERATE_QUEUE} and id = any(${ids}::uuid[]) and state in ('failed', 'cancelled')`.execute(db);
-  const imaged = await db.selectFrom('generated_images').select('job_id').where('job_id', 'in', ids).execute();
-  const blockedIds = await db.selectFrom('blocked_images').select('job_id').where('job_id', 'in', ids).execute();
-  const ended = new Set([...failed.map((r) => r.id), ...imaged.map((r) => r.job_id), ...blockedIds.map((r) => r.job_id)]);
-  const stillOutstanding = outstanding.filter((e) => !ended.has(entryJobId(batchJobId, e.cycle, e.sequence)));
-  if (ended.size === 0) return stillOutstanding;
-  const endedEntries = [...ended].map((id) => byId.get(id)!).filter(Boolean);
+  const outcomes: Map<string, JobOutcome> = await readOutcomes(db, [...byId.keys()]);
+  const staleBefore = Date.now() - staleAfterSeconds(jobExpireSeconds) * 1000;
+  for (const [id, e] of byId) {
+    if (outcomes.has(id) || !e.sent_at || e.sent_at.getTime() > staleBefore) continue;
+    const job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+    if (!job || job.state === 'failed' || job.state === 'cancelled') outcomes.set(id, { outcome: 'failed', reason: job ? `job ${job.state}` : 'job lost' });
+  }
+  const stillOutstanding = outstanding.filter((e) => !outcomes.has(entryJobId(batchJobId, e.cycle, e.sequence)));
+  if (outcomes.size === 0) return stillOutstanding;
+  const endedEntries = [...outcomes.keys()].map((id) => byId.get(id)!);
 
   // Only entries this run completes are counted: a retried step never counts twice.
   await db.transaction().execute(async (tx) => {
@@ -217,13 +207,13 @@ async function recordEnded(db: Db, batchJobId: string): Promise<{ cycle: number;
       .execute();
     if (newly.length === 0) return;
     const row = await tx.selectFrom('batch_jobs').select(['metrics', 'started_at']).where('id', '=', batchJobId).forUpdate().executeTakeFirstOrThrow();
-    const counted = newly.map((e) => entryJobId(batchJobId, e.cycle, e.sequence));
-    const images = await tx.selectFrom('generated_images').select(['id']).where('job_id', 'in', counted).execute();
-    const blocked = await tx.selectFrom('blocked_images').select(['rejection_reason']).where('job_id', 'in', counted).execute();
+    const counted = newly.map((e) => outcomes.get(entryJobId(batchJobId, e.cycle, e.sequence))!);
+    const images = counted.flatMap((o) => (o.outcome === 'stored' ? [o.imageId] : []));
+    const blocked = counted.flatMap((o) => (o.outcome === 'blocked' ? [o.reason] : []));
     const items = images.length
-      ? Number((await tx.selectFrom('fashion_items').select((eb) => eb.fn.countAll<number>().as('n')).where('image_id', 'in', images.map((i) => i.id)).executeTakeFirstOrThrow()).n)
+      ? Number((await tx.selectFrom('fashion_items').select((eb) => eb.fn.countAll<number>().as('n')).where('image_id', 'in', images).executeTakeFirstOrThrow()).n)
       : 0;
-    const safetyFailed = blocked.filter((b) => b.rejection_reason !== 'quality_threshold').length;
+    const safetyFailed = blocked.filter((reason) => reason !== 'quality_threshold').length;
     const m = { ...emptyMetrics(), ...(row.metrics as Partial<BatchMetrics>) } as BatchMetrics;
     m.commandsSent += counted.length;
     m.imagesGenerated += images.length;

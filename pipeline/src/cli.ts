@@ -1,22 +1,21 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
-import PgBoss from 'pg-boss';
 import { upsertAdmin } from '@drape/auth';
 import {
-  BODY_SHAPES, GENERATE_QUEUE, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
-  combinationCode, findCatalogEntry, type GenerateJobData,
+  BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
+  combinationCode, findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
 import type { Config } from '@drape/config';
-import { setPerformanceMode, readPerformanceMode, withSetupLock, type Db } from '@drape/db';
+import { setPerformanceMode, readPerformanceMode, type Db } from '@drape/db';
+import { QUEUES, generateJobData, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
+import type { Storage } from '@drape/storage';
 import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
 import { regeneratePrompts } from '@drape/boot';
-import { QUEUES } from './queues';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
 import { severityRows } from './severity-stats';
-import { localStorage } from './storage';
 import { podStatus } from './worker-registry';
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
 
@@ -27,26 +26,21 @@ import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
 class UsageError extends Error {}
 
 /** Runs a command on the database, booted (and prepared) as every Drape process is. */
-async function withDb<T>(fn: (db: Db, url: string, config: Config) => Promise<T>): Promise<T> {
+async function withDb<T>(fn: (db: Db, url: string, config: Config, storage: Storage) => Promise<T>): Promise<T> {
   const booted = await boot({ role: 'cli', log: (line) => console.error(line), quietDatabase: true });
   try {
-    return await fn(booted.db.db, booted.url, booted.config);
+    return await fn(booted.db.db, booted.url, booted.config, booted.storage);
   } finally {
     await booted.stop();
   }
 }
 
 async function withBoss<T>(db: Db, url: string, fn: (boss: PgBoss) => Promise<T>): Promise<T> {
-  const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false });
-  boss.on('error', () => {});
-  await boss.start();
-  await withSetupLock(db, 'drape-queue-setup', async () => {
-    for (const q of Object.values(QUEUES)) await boss.createQueue(q);
-  });
+  const boss = await startBoss(url, db, 'cli');
   try {
     return await fn(boss);
   } finally {
-    await boss.stop({ graceful: false, close: true, wait: true });
+    await stopBoss(boss, 'cli');
   }
 }
 
@@ -74,8 +68,8 @@ const positiveInt = (name: string) => (v: string) => {
   return n;
 };
 
-function pick(list: readonly { id: string; name: string }[], value: string | undefined, label: string): string | undefined {
-  if (value === undefined) return undefined;
+/** A catalog entry's typed id by its name or id, or a usage error listing the choices. */
+function pick<T extends { id: string; name: string }>(list: readonly T[], value: string, label: string): T['id'] {
   const found = findCatalogEntry(list, value);
   if (!found) throw new UsageError(`Unknown ${label} "${value}". One of: ${list.map((e) => e.name).join(', ')}`);
   return found.id;
@@ -99,7 +93,7 @@ program.command('status').description('workers, queues, inventory and the runnin
     const mode = await readPerformanceMode(db);
     console.log(`Performance mode: ${mode.name} (concurrency ${mode.concurrency}, batch ${mode.batchSize}, delay ${mode.delayMs} ms, timeout ${mode.timeoutMs / 1000} s)`);
     await withBoss(db, url, async (boss) => {
-      console.log(`Queued: generate ${await boss.getQueueSize(GENERATE_QUEUE)}, batch ${await boss.getQueueSize(QUEUES.batch)}`);
+      console.log(`Queued: generate ${await boss.getQueueSize(QUEUES.generate)}, batch ${await boss.getQueueSize(QUEUES.batch)}`);
     });
     const batch = await db.selectFrom('batch_jobs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
     if (batch) console.log(`Newest batch ${batch.id}: ${batch.status}, ${batch.processed}/${batch.total}, ${batch.succeeded} images`);
@@ -160,25 +154,23 @@ program.command('generate').description('generate one look now, in this process'
   .option('--vibe <name>').option('--body <name>').option('--skin <name>')
   .option('--seed <n>', 'seed (default random)', (v) => Number.parseInt(v, 10))
   .action((o: Record<string, string | number | undefined>) =>
-    withDb(async (db, _url, config) => {
+    withDb(async (db, _url, config, storage) => {
       const gender = String(o.gender).toLowerCase();
-      if (gender !== 'female' && gender !== 'male') throw new UsageError('--gender is female or male.');
-      const chosen = ['trend', 'palette', 'occasion'].filter((k) => o[k] !== undefined);
+      if (!isGender(gender)) throw new UsageError('--gender is female or male.');
+      const chosen = (['trend', 'palette', 'occasion'] as const).filter((k) => o[k] !== undefined);
       if (chosen.length !== 1) throw new UsageError('Give exactly one of --trend, --palette or --occasion.');
-      const data = {
-        gender,
-        trend: pick(TRENDS, o.trend as string | undefined, 'trend'),
-        palette: pick(PALETTES, o.palette as string | undefined, 'palette'),
-        occasion: pick(OCCASIONS, o.occasion as string | undefined, 'occasion'),
-        styleVibe: pick(STYLE_VIBES, o.vibe as string | undefined, 'style vibe'),
-        bodyShape: pick(BODY_SHAPES, o.body as string | undefined, 'body shape'),
-        skinTone: pick(SKIN_TONES, o.skin as string | undefined, 'skin tone'),
-        seed: Number.isFinite(o.seed) ? Number(o.seed) : Math.floor(Math.random() * 2 ** 31),
-        source: 'admin',
-      } as GenerateJobData;
-      for (const k of Object.keys(data) as (keyof GenerateJobData)[]) if (data[k] === undefined) delete data[k];
+      const kind = chosen[0]!;
+      const value = String(o[kind]);
+      const selection: SelectionRef = kind === 'trend' ? { kind, id: pick(TRENDS, value, 'trend') }
+        : kind === 'palette' ? { kind, id: pick(PALETTES, value, 'palette') } : { kind, id: pick(OCCASIONS, value, 'occasion') };
+      const combination: Combination = { gender, ...selectionField(selection) };
+      if (o.vibe !== undefined) combination.styleVibe = pick(STYLE_VIBES, String(o.vibe), 'style vibe');
+      if (o.body !== undefined) combination.bodyShape = pick(BODY_SHAPES, String(o.body), 'body shape');
+      if (o.skin !== undefined) combination.skinTone = pick(SKIN_TONES, String(o.skin), 'skin tone');
+      const seed = Number.isFinite(o.seed) ? Number(o.seed) : Math.floor(Math.random() * 2 ** 31);
+      const data = generateJobData(combination, { seed, source: 'admin' });
       const mode = await readPerformanceMode(db);
-      const out = await runGenerateJob({ db, storage: localStorage(config.dataDir), provider: providerFor(config), timeoutMs: mode.timeoutMs }, crypto.randomUUID(), data);
+      const out = await runGenerateJob({ db, storage, provider: providerFor(config), timeoutMs: mode.timeoutMs }, crypto.randomUUID(), data);
       if (out.kind === 'blocked') {
         console.log(`Blocked (${out.reason}); see the blocked images.`);
         process.exitCode = 1;
@@ -187,16 +179,16 @@ program.command('generate').description('generate one look now, in this process'
       const img = await db.selectFrom('generated_images').selectAll().where('id', '=', out.imageId).executeTakeFirstOrThrow();
       const items = await db.selectFrom('fashion_items').select(['name', 'type', 'color', 'price_range']).where('image_id', '=', img.id).orderBy('position').execute();
       console.log(`Image ${img.id} (${img.combination_code}), quality ${img.quality_score}`);
-      console.log(`File: ${config.dataDir}/media/${img.storage_key}`);
+      console.log(storage.kind === 'local' ? `File: ${config.dataDir}/media/${img.storage_key}` : `Object: public/${img.storage_key} in ${config.S3_BUCKET}`);
       table(items);
     }));
 
 program.command('retention').description('delete generated images past 181 days (never kept ones) and purge deleted accounts')
   .option('--dry-run', 'count only')
   .action((o: { dryRun?: boolean }) =>
-    withDb(async (db, _url, config) => {
+    withDb(async (db, _url, _config, storage) => {
       const b = bar('images');
-      const images = await deleteExpiredImages(db, localStorage(config.dataDir), { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
+      const images = await deleteExpiredImages(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
       const accounts = await purgeDeletedAccounts(db, { dryRun: o.dryRun });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${images.images} images (${images.files} files) and ${accounts.accounts} accounts.`);
@@ -205,9 +197,9 @@ program.command('retention').description('delete generated images past 181 days 
 program.command('cleanup').description('delete images under the quality thresholds (65 female fair skin, 70 others)')
   .option('--dry-run', 'count only')
   .action((o: { dryRun?: boolean }) =>
-    withDb(async (db, _url, config) => {
+    withDb(async (db, _url, _config, storage) => {
       const b = bar('cleanup');
-      const r = await cleanupLowQuality(db, localStorage(config.dataDir), { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
+      const r = await cleanupLowQuality(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
     }));
@@ -235,7 +227,7 @@ prompts.command('verify').description('check that every active combination has i
 
 const admin = program.command('admin').description('administrators');
 const passwordOf = (o: { password?: string }) => {
-  if (o.password !== undefined && o.password.length < 8) throw new UsageError('--password needs at least 8 characters.');
+  if (o.password !== undefined && o.password.length < 12) throw new UsageError('--password needs at least 12 characters.');
   return o.password ?? crypto.randomUUID().replace(/-/g, '').slice(0, 16);
 };
 admin.command('create <key>').description('create an admin (prints a random password unless --password)').option('--password <p>').action((key: string, o: { password?: string }) =>

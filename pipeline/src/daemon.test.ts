@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@drape/config';
 import { setPerformanceMode } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
 import { podStatus } from './worker-registry';
 
@@ -15,7 +16,7 @@ let pipeline: Pipeline;
 beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-daemon-'));
-  pipeline = await startPipeline({ url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir }), log: () => {}, settingsPollMs: 200 });
+  pipeline = await startPipeline({ url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir }), storage: createStorage({ dataDir }), log: () => {}, settingsPollMs: 200 });
 });
 afterAll(async () => {
   await pipeline.stop();

@@ -1,16 +1,16 @@
-import PgBoss from 'pg-boss';
-import { GENERATE_QUEUE, type GenerateJobData } from '@drape/contracts';
 import type { Config } from '@drape/config';
-import { readPerformanceMode, withSetupLock, type Db } from '@drape/db';
+import { readPerformanceMode, type Db } from '@drape/db';
+import {
+  QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type MaintenanceTask, type PgBoss,
+} from '@drape/jobs';
+import type { Storage } from '@drape/storage';
 import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
-import { runMaintenance, type MaintenanceTask } from './maintenance';
+import { runMaintenance } from './maintenance';
 import { atelierProvider } from './providers/atelier-provider';
 import { httpProvider } from './providers/http-provider';
 import type { ImageProvider } from './providers/provider';
-import { QUEUES, SCHEDULES } from './queues';
-import { localStorage, type Storage } from './storage';
 import { heartbeat, HEARTBEAT_SECONDS, markStopped, registerWorker } from './worker-registry';
 
 export interface PipelineOptions {
@@ -18,9 +18,9 @@ export interface PipelineOptions {
   db: Db;
   config: Config;
   log: (line: string) => void;
-  /** Overrides for tests: another provider or storage. */
+  storage: Storage;
+  /** Another provider than the configured one (tests: a failing one). */
   provider?: ImageProvider;
-  storage?: Storage;
   /** How often the performance mode is re-read (ms). */
   settingsPollMs?: number;
   /** How often pg-boss expires jobs of dead workers and retries them (s). */
@@ -53,18 +53,11 @@ export function providerFor(config: Config): ImageProvider {
  */
 export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const { db, log } = opts;
+  const { storage } = opts;
   const provider = opts.provider ?? providerFor(opts.config);
-  const storage = opts.storage ?? localStorage(opts.config.dataDir);
-  const boss = new PgBoss({ connectionString: opts.url, max: 8, maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 });
-  boss.on('error', (err) => log(`queue error: ${String(err)}`));
-  await boss.start();
-  await withSetupLock(db, 'drape-queue-setup', async () => {
-    for (const name of Object.values(QUEUES)) await boss.createQueue(name);
-    // One schedule per task: pg-boss keys schedules by name, so each task gets its own queue name.
-    for (const s of Object.values(SCHEDULES)) {
-      await boss.createQueue(`${QUEUES.maintenance}.${s.task}`);
-      await boss.schedule(`${QUEUES.maintenance}.${s.task}`, s.cron, { task: s.task });
-    }
+  const boss = await startBoss(opts.url, db, 'pipeline', {
+    ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
+    onError: (err) => log(`queue error: ${String(err)}`),
   });
 
   await warmClassifier();
@@ -76,13 +69,15 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
 
   let mode = await readPerformanceMode(db);
   let generateWorkers = 0;
-  const handle = async (jobs: PgBoss.Job<GenerateJobData>[]) => {
+  const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
     for (const job of jobs) {
       try {
-        await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, job.data);
+        await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, parseGenerateJobData(job.data));
         lastError = null;
       } catch (err) {
         lastError = String(err).slice(0, 500);
+        // The last attempt: the job ends here, and says so to whoever waits for it.
+        if (job.retryCount >= job.retryLimit) await recordOutcome(db, job.id, { outcome: 'failed', reason: lastError }).catch(() => {});
         throw err;
       }
     }
@@ -93,7 +88,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     // itself, so it fetches again at once and only an empty queue is polled.
     for (let i = 0; i < mode.concurrency; i++) {
       let workerId = '';
-      workerId = await boss.work<GenerateJobData>(GENERATE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      workerId = await boss.work<unknown>(QUEUES.generate, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
         try {
           await handle(jobs);
         } finally {
@@ -110,7 +105,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       if (next.name === mode.name) return;
       log(`performance mode ${mode.name} -> ${next.name}`);
       mode = next;
-      await boss.offWork(GENERATE_QUEUE);
+      await boss.offWork(QUEUES.generate);
       await workGenerate();
       // Published once the new workers run, so a reader never sees a half-applied mode.
       applied = { mode: next.name, generateWorkers };
@@ -125,7 +120,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   });
 
   for (const s of Object.values(SCHEDULES)) {
-    await boss.work<{ task: MaintenanceTask }>(`${QUEUES.maintenance}.${s.task}`, async (jobs) => {
+    await boss.work<{ task: MaintenanceTask }>(scheduleQueue(s.task), async (jobs) => {
       for (const job of jobs) log(`${job.data.task}: ${JSON.stringify(await runMaintenance(db, storage, job.data.task))}`);
     });
   }
@@ -137,7 +132,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     async stop() {
       clearInterval(beat);
       clearInterval(settings);
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await stopBoss(boss, 'pipeline');
       await markStopped(db, workerId).catch(() => {});
     },
   };

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import {
   compose, enhancedPrompt, lookPrompt, NEGATIVE_PROMPT, passesQuality, qualityScore, qualityThreshold, safetyVerdict,
-  selectionOf, IMAGE_HEIGHT, IMAGE_WIDTH, type Look,
+  IMAGE_HEIGHT, IMAGE_WIDTH, type Look,
 } from '@drape/atelier';
-import { GENERATED_CHANNEL, type GenerateJobData } from '@drape/contracts';
-import type { Db } from '@drape/db';
+import { combinationColumns, type Db } from '@drape/db';
+import { readOutcome, recordOutcome, type GenerateJobData } from '@drape/jobs';
+import type { Storage } from '@drape/storage';
 import { nsfwClassifier, type Classifier } from './classifier';
 import { processImage, type ProcessedImage } from './image-processing';
 import { resolveCombination } from './personalization';
 import type { ImageProvider } from './providers/provider';
-import type { Storage } from './storage';
 
 export interface GenerateDeps {
   db: Db;
@@ -39,12 +39,20 @@ export const ATTEMPTS = { live: 3, admin: 1, batch: 1 } as const;
 /**
  * One `generate` job, idempotent by its id: the image row's job_id is unique and the files are
  * named by it, so a retry after a crash finds the finished work or redoes it in place; it never
- * makes a second image. Files are written before the row that points at them.
+ * makes a second image. Files are written before the row that points at them, and the job's
+ * outcome is recorded with its rows (@drape/jobs), in the same transaction.
  */
 export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: GenerateJobData): Promise<GenerateOutcome> {
   const zero: StageTimes = { compose: 0, render: 0, process: 0, classify: 0, score: 0, store: 0 };
-  const done = await deps.db.selectFrom('generated_images').select(['id', 'quality_score']).where('job_id', '=', jobId).executeTakeFirst();
-  if (done) return { kind: 'image', imageId: done.id, qualityScore: done.quality_score, stages: zero };
+  const done = await readOutcome(deps.db, jobId);
+  if (done?.outcome === 'stored') {
+    const image = await deps.db.selectFrom('generated_images').select('quality_score').where('id', '=', done.imageId).executeTakeFirst();
+    return { kind: 'image', imageId: done.imageId, qualityScore: image?.quality_score ?? 0, stages: zero };
+  }
+  if (done?.outcome === 'blocked') {
+    const blocked = await deps.db.selectFrom('blocked_images').select('id').where('job_id', 'like', `${jobId}%`).orderBy('blocked_at', 'desc').executeTakeFirst();
+    return { kind: 'blocked', blockedId: blocked?.id ?? '', reason: done.reason, stages: zero };
+  }
 
   let last: GenerateOutcome | null = null;
   for (let attempt = 0; attempt < ATTEMPTS[data.source]; attempt++) {
@@ -91,8 +99,10 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     lap('store');
     last = { kind: 'blocked', blockedId, reason, stages };
   }
-  await notify(deps.db, jobId);
-  return last!;
+  // Every attempt was refused: the job ends blocked, with the last attempt's reason.
+  const blocked = last!;
+  if (blocked.kind === 'blocked') await recordOutcome(deps.db, jobId, { outcome: 'blocked', reason: blocked.reason });
+  return blocked;
 }
 
 async function storeImage(
@@ -101,25 +111,20 @@ async function storeImage(
   const storeStart = performance.now();
   const key = `looks/${jobId}.webp`;
   const thumbKey = `looks/${jobId}.thumb.webp`;
-  await deps.storage.put(key, processed.image);
-  await deps.storage.put(thumbKey, processed.thumbnail);
-  const c = look.combination;
-  const selection = selectionOf(c);
+  await deps.storage.put('public', key, processed.image);
+  await deps.storage.put('public', thumbKey, processed.thumbnail);
+  const columns = combinationColumns(look.combination);
   const imageId = await deps.db.transaction().execute(async (tx) => {
+    const { combination_code: code, ...combination } = columns;
     await tx
       .insertInto('combinations')
-      .values({
-        code: look.combinationCode, gender: c.gender, selection_kind: selection.kind, selection_id: selection.id,
-        style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
-        enhanced_prompt: enhancedPrompt(c), active: false,
-      })
+      .values({ code, ...combination, enhanced_prompt: enhancedPrompt(look.combination), active: false })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     const row = await tx
       .insertInto('generated_images')
       .values({
-        job_id: jobId, combination_code: look.combinationCode, gender: c.gender, selection_kind: selection.kind,
-        selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
+        job_id: jobId, ...columns,
         storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: processed.image.length,
         quality_score: quality.score, quality: JSON.stringify(quality.breakdown), safety_score: safetyScore,
         // The store stage is measured up to the insert; the row's own commit is not in it.
@@ -142,25 +147,23 @@ async function storeImage(
         color_family: p.color.family, description: p.description, price_range: p.priceRange,
       })))
       .execute();
-    await tx.updateTable('combinations').set((eb) => ({ image_count: eb('image_count', '+', 1) })).where('code', '=', look.combinationCode).execute();
+    await tx.updateTable('combinations').set((eb) => ({ image_count: eb('image_count', '+', 1) })).where('code', '=', code).execute();
+    await recordOutcome(tx, jobId, { outcome: 'stored', imageId: row.id });
     return row.id;
   });
-  await notify(deps.db, jobId);
   return imageId;
 }
 
 async function storeBlocked(
   deps: GenerateDeps, attemptId: string, look: Look, processed: ProcessedImage, reason: string, details: object, quality: number, safetyScore: number,
 ): Promise<string> {
+  // Refused pictures are kept for the admins' review, in the private area: never under /media.
   const key = `blocked/${attemptId}.webp`;
-  await deps.storage.put(key, processed.image);
-  const c = look.combination;
-  const selection = selectionOf(c);
+  await deps.storage.put('private', key, processed.image);
   const row = await deps.db
     .insertInto('blocked_images')
     .values({
-      job_id: attemptId, combination_code: look.combinationCode, gender: c.gender, selection_kind: selection.kind,
-      selection_id: selection.id, style_vibe: c.styleVibe ?? null, body_shape: c.bodyShape ?? null, skin_tone: c.skinTone ?? null,
+      job_id: attemptId, ...combinationColumns(look.combination),
       storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality, safety_score: safetyScore,
     })
     .onConflict((oc) => oc.column('job_id').doUpdateSet({ rejection_reason: sql`blocked_images.rejection_reason` }))
@@ -171,8 +174,4 @@ async function storeBlocked(
 
 function roundStages(s: StageTimes): Record<string, number> {
   return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v * 10) / 10]));
-}
-
-async function notify(db: Db, jobId: string): Promise<void> {
-  await sql`select pg_notify(${GENERATED_CHANNEL}, ${jobId})`.execute(db);
 }

@@ -1,18 +1,29 @@
+import { sql } from 'kysely';
 import { deleteExpiredResetTokens, deleteExpiredSessions } from '@drape/auth';
 import type { Db } from '@drape/db';
+import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
+import type { Storage } from '@drape/storage';
 import { deleteExpiredImages, purgeDeletedAccounts } from './retention';
-import type { Storage } from './storage';
 
-export type MaintenanceTask = 'expired-sessions' | 'image-retention' | 'account-purge';
+/**
+ * Rate-limit counters whose window has ended (rate-limiter-flexible stores each row's window end,
+ * in epoch milliseconds, and starts a fresh window over an ended one; the rows stay until swept).
+ */
+async function deleteExpiredRateLimits(db: Db): Promise<number> {
+  const res = await sql`delete from rate_limits where expire < (extract(epoch from now()) * 1000)::bigint`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
 
 /** Runs one maintenance task; each is idempotent, so a retried job does no harm. */
 export async function runMaintenance(db: Db, storage: Storage, task: MaintenanceTask): Promise<Record<string, number | boolean>> {
   switch (task) {
-    case 'expired-sessions': {
+    case 'expired-rows': {
       const sessions = await deleteExpiredSessions(db);
       const resetTokens = await deleteExpiredResetTokens(db);
-      await db.deleteFrom('bot_check_uses').where('expires_at', '<', new Date()).execute();
-      return { sessions, resetTokens };
+      const botChecks = Number((await db.deleteFrom('bot_check_uses').where('expires_at', '<', new Date()).executeTakeFirst()).numDeletedRows);
+      const rateLimits = await deleteExpiredRateLimits(db);
+      const outcomes = await deleteOldOutcomes(db);
+      return { sessions, resetTokens, botChecks, rateLimits, outcomes };
     }
     case 'image-retention':
       return { ...(await deleteExpiredImages(db, storage)) };

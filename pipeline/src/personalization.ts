@@ -1,5 +1,6 @@
 import { createRng } from '@drape/atelier';
-import { BODY_SHAPES, SKIN_TONES, STYLE_VIBES, type Combination, type GenerateJobData, type Selection } from '@drape/contracts';
+import { BODY_SHAPES, SKIN_TONES, STYLE_VIBES, selectionField, selectionOf, type Combination } from '@drape/contracts';
+import type { GenerateJobData } from '@drape/jobs';
 
 /**
  * Every stored image belongs to a fully specified combination: what a request leaves open
@@ -7,9 +8,8 @@ import { BODY_SHAPES, SKIN_TONES, STYLE_VIBES, type Combination, type GenerateJo
  */
 export function resolveCombination(data: GenerateJobData, seed: number): Combination {
   const rng = createRng(seed ^ 0x5bd1e995);
-  const selection: Selection = data.trend ? { trend: data.trend } : data.palette ? { palette: data.palette } : { occasion: data.occasion! };
   return {
-    ...selection,
+    ...selectionField(selectionOf(data)),
     gender: data.gender,
     styleVibe: data.styleVibe ?? rng.pick(STYLE_VIBES).id,
     bodyShape: data.bodyShape ?? rng.pick(BODY_SHAPES.filter((b) => b.inGenerator)).id,

@@ -1,30 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '@drape/atelier';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { runGenerateJob } from './generate-job';
 import { ensureMatrix } from '@drape/boot';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from './retention';
-import { localStorage } from './storage';
+import { openTestStorage, type TestStorage } from '@drape/storage/testing';
 
 let db: TestDatabase;
-let dataDir: string;
 const provider = { name: 'atelier', render: async (look: Parameters<typeof render>[0]) => ({ data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true }) };
 
-beforeAll(async () => {
+/** Each describe gets its own database: the retention test counts every image there is. */
+async function open(kind: 'local' | 's3') {
   db = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-retention-'));
   await ensureMatrix(db.db);
-});
-afterAll(async () => {
+  store = await openTestStorage(kind);
+}
+async function close() {
+  await store.close();
   await db.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
-const storage = () => localStorage(dataDir);
-const file = (key: string) => path.join(dataDir, 'media', key);
+let store: TestStorage;
+const storage = () => store.storage;
+const stored = (key: string) => store.storage.exists('public', key);
 
 async function makeImage(seed: number, ageDays: number) {
   const jobId = crypto.randomUUID();
@@ -34,7 +32,11 @@ async function makeImage(seed: number, ageDays: number) {
   return db.db.selectFrom('generated_images').selectAll().where('id', '=', out.imageId).executeTakeFirstOrThrow();
 }
 
-describe('image retention', () => {
+// Retention removes rows and files alike, from the disk or from object storage.
+describe.each(['local', 's3'] as const)('image retention on the %s image store', (kind) => {
+  beforeAll(() => open(kind));
+  afterAll(close);
+
   it('deletes exactly the unsaved images older than 181 days, rows and files, and keeps the rest', async () => {
     const old = await makeImage(1, RETENTION_DAYS + 5);
     const oldToo = await makeImage(2, RETENTION_DAYS + 1);
@@ -50,24 +52,30 @@ describe('image retention', () => {
 
     const dry = await deleteExpiredImages(db.db, storage(), { dryRun: true });
     expect(dry).toEqual({ images: 2, files: 4, dryRun: true });
-    expect(fs.existsSync(file(old.storage_key))).toBe(true);
+    expect(await stored(old.storage_key)).toBe(true);
 
     const report = await deleteExpiredImages(db.db, storage());
     expect(report).toEqual({ images: 2, files: 4, dryRun: false });
     const left = (await db.db.selectFrom('generated_images').select('id').execute()).map((r) => r.id).sort();
     expect(left).toEqual([young.id, inLookbook.id, inShowcase.id, inWardrobe.id].sort());
     for (const gone of [old, oldToo]) {
-      expect(fs.existsSync(file(gone.storage_key))).toBe(false);
-      expect(fs.existsSync(file(gone.thumb_key))).toBe(false);
+      expect(await stored(gone.storage_key)).toBe(false);
+      expect(await stored(gone.thumb_key)).toBe(false);
       expect(await db.db.selectFrom('fashion_items').select('id').where('image_id', '=', gone.id).execute()).toEqual([]);
     }
-    for (const kept of [young, inLookbook, inShowcase, inWardrobe]) expect(fs.existsSync(file(kept.storage_key))).toBe(true);
+    for (const kept of [young, inLookbook, inShowcase, inWardrobe]) expect(await stored(kept.storage_key)).toBe(true);
     const countAfter = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
     const sameCombo = [old, oldToo].filter((i) => i.combination_code === old.combination_code).length;
     expect(countAfter).toBe(countBefore - sameCombo);
   });
 
-  it('purges accounts 30 days after their deletion request, and not before', async () => {
+});
+
+describe('account purge and cleanup', () => {
+  beforeAll(() => open('local'));
+  afterAll(close);
+
+  it('purges accounts 30 days after their deletion request, and not before, with their mail', async () => {
     const mk = (name: string, days: number | null) => db.db.insertInto('users').values({
       email: `${name}@example.com`, username: name, first_name: 'P', last_name: 'P', password_hash: 'x',
       deletion_requested_at: days === null ? null : new Date(Date.now() - days * 86_400_000),
@@ -75,8 +83,14 @@ describe('image retention', () => {
     const due = await mk('due_user', 31);
     const grace = await mk('grace_user', 29);
     const active = await mk('active_user', null);
-    expect(await purgeDeletedAccounts(db.db, { dryRun: true })).toEqual({ accounts: 1, dryRun: true });
-    expect(await purgeDeletedAccounts(db.db)).toEqual({ accounts: 1, dryRun: false });
+    for (const to of ['due_user@example.com', 'grace_user@example.com']) {
+      await db.db.insertInto('mail_outbox').values({ recipient: to, subject: 's', body_text: 't', kind: 'password_reset' }).execute();
+    }
+    expect(await purgeDeletedAccounts(db.db, { dryRun: true })).toEqual({ accounts: 1, mails: 0, dryRun: true });
+    expect(await purgeDeletedAccounts(db.db)).toEqual({ accounts: 1, mails: 1, dryRun: false });
+    const mails = (await db.db.selectFrom('mail_outbox').select('recipient').execute()).map((m) => m.recipient);
+    expect(mails).not.toContain('due_user@example.com');
+    expect(mails).toContain('grace_user@example.com');
     const ids = (await db.db.selectFrom('users').select('id').where('id', 'in', [due.id, grace.id, active.id]).execute()).map((r) => r.id).sort();
     expect(ids).toEqual([grace.id, active.id].sort());
   });

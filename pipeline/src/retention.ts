@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DELETION_GRACE_DAYS } from '@drape/contracts';
 import type { Db } from '@drape/db';
-import type { Storage } from './storage';
+import type { Storage } from '@drape/storage';
 
 /** Terms: generated images are deleted after 181 days unless saved (user-area §1, §9). */
 export const RETENTION_DAYS = 181;
@@ -46,8 +46,8 @@ async function deleteImages(db: Db, storage: Storage, ids: string[]): Promise<{ 
   });
   let files = 0;
   for (const r of rows) {
-    await storage.delete(r.storage_key);
-    await storage.delete(r.thumb_key);
+    await storage.delete('public', r.storage_key);
+    await storage.delete('public', r.thumb_key);
     files += 2;
   }
   return { images: rows.length, files };
@@ -71,16 +71,25 @@ export async function deleteExpiredImages(db: Db, storage: Storage, opts: { dryR
   return report;
 }
 
-/** Accounts 30 days after their deletion request are deleted with everything that is theirs. */
-export async function purgeDeletedAccounts(db: Db, opts: { dryRun?: boolean; now?: Date } = {}): Promise<{ accounts: number; dryRun: boolean }> {
+/**
+ * Accounts 30 days after their deletion request are deleted with everything that is theirs: the
+ * rows that cascade from the user, and the mail sent to its address (kept by address, not by id).
+ */
+export async function purgeDeletedAccounts(db: Db, opts: { dryRun?: boolean; now?: Date } = {}): Promise<{ accounts: number; mails: number; dryRun: boolean }> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - DELETION_GRACE_DAYS * 86_400_000);
   const due = db.selectFrom('users').where('deletion_requested_at', '<', cutoff);
   if (opts.dryRun) {
     const { n } = await due.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return { accounts: Number(n), dryRun: true };
+    return { accounts: Number(n), mails: 0, dryRun: true };
   }
-  const res = await db.deleteFrom('users').where('deletion_requested_at', '<', cutoff).executeTakeFirst();
-  return { accounts: Number(res.numDeletedRows), dryRun: false };
+  return db.transaction().execute(async (tx) => {
+    const users = await tx.deleteFrom('users').where('deletion_requested_at', '<', cutoff).returning('email').execute();
+    const emails = users.map((u) => u.email.toLowerCase());
+    const mails = emails.length
+      ? Number((await tx.deleteFrom('mail_outbox').where(sql`lower(recipient)`, 'in', emails).executeTakeFirst()).numDeletedRows)
+      : 0;
+    return { accounts: users.length, mails, dryRun: false };
+  });
 }
 
 export interface CleanupProgress {

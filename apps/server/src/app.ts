@@ -1,20 +1,22 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { appRouter, openApiDocument, type Services } from '@drape/api';
-import { mediaRoot, type Config } from '@drape/config';
+import type { Config } from '@drape/config';
 import { ping } from '@drape/db';
-import { MEDIA_PATH } from '@drape/contracts';
-import fs from 'node:fs';
-import fastifyStatic from '@fastify/static';
-import { isCrossSiteWrite, requestContext } from './request-context';
+import type { Storage } from '@drape/storage';
+import { registerAdminFiles } from './admin-files';
+import { registerMedia } from './media';
+import { isCrossSiteWrite, requestContext, sessionCookieHeader } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
+import { apiHeaders } from './security-headers';
 import { registerStaticApps, sendNoRoute } from './static-apps';
 
 export interface AppOptions {
   services: Services;
+  storage: Storage;
   /** Serve the built web and admin apps (off in API-only tests). */
   serveApps?: boolean;
 }
@@ -25,14 +27,25 @@ function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | (
   return trust;
 }
 
-export async function buildApp({ services, serveApps = true }: AppOptions): Promise<FastifyInstance> {
+/** JSON paths: their answers carry the data headers, never the document policy. */
+const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
+
+export async function buildApp({ services, storage, serveApps = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
-  // LOG_LEVEL defaults to warn: request logs (info) cost ~25% of throughput (STACK-NOTES.md).
+  // LOG_LEVEL defaults to warn: request logs (info) cost about a quarter of the throughput.
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+  });
+  const https = config.publicOrigin.startsWith('https:');
+  const jsonHeaders = apiHeaders(config.publicOrigin);
+
+  // Routes that answer data, not documents, skip helmet (registered below for every other route):
+  // /trpc is registered by tRPC's plugin, so its routes are marked here as they are added.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/trpc')) route.helmet = false;
   });
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);
@@ -51,14 +64,14 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: config.publicOrigin.startsWith('https:'),
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossSiteWrite(req, config.publicOrigin)) {
-      return reply.status(403).send({ error: 'forbidden', message: 'Cross-site request refused.' });
+      return reply.status(403).headers(jsonHeaders).send({ error: 'forbidden', message: 'Cross-site request refused.' });
     }
   });
 
@@ -68,16 +81,18 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    // The framework's own refusals (bad JSON, 413, 415) reach here before any route: on JSON paths
+    // they carry the same headers as the routes' answers.
+    if (isApiPath(req.url)) void reply.headers(jsonHeaders);
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
     }
-    // Fastify's own refusals: malformed JSON, a body over the limit, a wrong content type.
     const message = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request body is too large.'
       : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send the body as application/json.'
-        : status === 400 ? `The request body is not valid JSON.` : err.message;
-    return reply.status(status).send({ error: status === 413 || status === 415 || status === 400 ? 'invalid_input' : 'invalid_input', message });
+        : status === 400 ? 'The request body is not valid JSON.' : err.message;
+    return reply.status(status).send({ error: 'invalid_input', message });
   });
 
   app.get('/healthz', async (_req, reply) => {
@@ -93,22 +108,23 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }: { req: Parameters<typeof requestContext>[1]; res: Parameters<typeof requestContext>[2] }) => requestContext(services, req, res),
+      createContext: ({ req }: { req: Parameters<typeof requestContext>[1] }) => requestContext(services, req),
+      // Every /trpc answer may hold personal data: never stored by a cache. A sign-in or sign-out
+      // sets or clears the session cookie as the procedure asked.
+      responseMeta: ({ ctx }: { ctx?: { response: Parameters<typeof sessionCookieHeader>[0] } }) => {
+        const cookie = ctx ? sessionCookieHeader(ctx.response, config.publicOrigin) : null;
+        return { headers: { ...jsonHeaders, ...(cookie ? { 'set-cookie': cookie } : {}) } };
+      },
       onError: ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
     },
   });
 
-  // Stored images: immutable (a file never changes under its name), served with long caching.
-  fs.mkdirSync(mediaRoot(config), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot(config), prefix: `${MEDIA_PATH}/`, decorateReply: false, index: false,
-    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
-  });
-
+  await registerMedia(app, storage, config);
+  await registerAdminFiles(app, services, storage);
   registerRestRoutes(app, services);
-  app.get('/api/openapi.json', async () => openApiDocument(config.publicOrigin));
+  app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
 
   if (serveApps) await registerStaticApps(app, config.ADMIN_BASE_PATH);
   else app.setNotFoundHandler(sendNoRoute);

@@ -66,10 +66,10 @@ async function startTestServerOnSameDb() {
   const { buildApp } = await import('./app');
   const { createServices } = await import('./services');
   const { createDb } = await import('@drape/db');
-  const { createGenerationQueue } = await import('./generation-queue');
+  const { createLiveGeneration } = await import('@drape/jobs');
   const handle = createDb(s.db.url, 2);
-  const generation = await createGenerationQueue(s.db.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation), serveApps: false });
+  const generation = await createLiveGeneration(s.db.url, handle.db);
+  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation), storage: s.storage, serveApps: false });
   app.addHook('onClose', async () => {
     await generation.close();
     await handle.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localStorage, runGenerateJob } from '@drape/pipeline';
+import { runGenerateJob } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';
 
@@ -17,7 +17,7 @@ const usedToday = async (userId: string) => (await s.db.db.selectFrom('daily_usa
 
 /** Stocks the inventory through the same job the batch pipeline runs. */
 async function stock(n: number, data: Record<string, unknown>) {
-  const deps = { db: s.db.db, storage: localStorage(s.config.dataDir), provider: atelierProviderForTests, timeoutMs: 30_000 };
+  const deps = { db: s.db.db, storage: s.storage, provider: atelierProviderForTests, timeoutMs: 30_000 };
   for (let i = 0; i < n; i++) {
     await runGenerateJob(deps, crypto.randomUUID(), { gender: 'female', seed: 1000 + i, source: 'batch', ...data } as never);
   }

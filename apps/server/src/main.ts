@@ -1,6 +1,6 @@
 import { boot } from '@drape/boot';
 import { buildApp } from './app';
-import { createGenerationQueue } from './generation-queue';
+import { createLiveGeneration } from '@drape/jobs';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
@@ -8,8 +8,8 @@ async function main() {
   const log = (line: string) => console.log(line);
   const booted = await boot({ role: 'server', log });
   const { config } = booted;
-  const generation = await createGenerationQueue(booted.url, booted.db.db);
-  const app = await buildApp({ services: createServices(booted.db, config, log, generation) });
+  const generation = await createLiveGeneration(booted.url, booted.db.db);
+  const app = await buildApp({ services: createServices(booted.db, config, log, generation), storage: booted.storage });
   await app.listen({ port: config.PORT, host: config.HOST });
   log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
   process.send?.({ type: 'listening', port: config.PORT });

@@ -1,31 +1,38 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Context, Services } from '@drape/api';
-import { SESSION_COOKIE } from '@drape/contracts';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import type { Context, ResponseHints, Services } from '@drape/api';
+import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
 
-/** Admin tokens are JWTs (three dot-separated parts); session tokens are base32 without dots. */
+/** A bearer token from the Authorization header: admin tokens are JWTs (three dot-separated parts). */
 function bearerOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   const m = typeof h === 'string' ? /^Bearer\s+(\S{1,4096})$/i.exec(h) : null;
   return m?.[1] ?? null;
 }
 
-export function requestContext(services: Services, req: FastifyRequest, reply: FastifyReply): Context {
+/** The procedures' context of one request: shared services by reference, this request's facts. */
+export function requestContext(services: Services, req: FastifyRequest): Context {
   const bearer = bearerOf(req);
-  const isJwt = bearer?.split('.').length === 3;
-  const cookieToken = req.cookies?.[SESSION_COOKIE] ?? null;
-  const secure = services.config.publicOrigin.startsWith('https:');
+  const isJwt = bearer !== null && bearer.split('.').length === 3;
+  const ua = req.headers['user-agent'];
   return {
-    ...services,
-    req: { ipAddress: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null },
-    sessionToken: bearer && !isJwt ? bearer : cookieToken,
+    services,
+    req: { ipAddress: req.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null },
+    sessionToken: bearer && !isJwt ? bearer : (req.cookies?.[SESSION_COOKIE] ?? null),
     adminToken: isJwt ? bearer : null,
-    setSessionCookie(token, expires) {
-      void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
-    },
-    clearSessionCookie() {
-      void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    },
+    response: {},
   };
+}
+
+/**
+ * The Set-Cookie header for what the procedure asked of the transport (a sign-in sets the session
+ * cookie, a sign-out clears it), or null: HttpOnly, same-site lax, Secure behind HTTPS.
+ */
+export function sessionCookieHeader(hints: ResponseHints, publicOrigin: string): string | null {
+  if (!hints.session) return null;
+  const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: publicOrigin.startsWith('https:') };
+  if (hints.session === 'clear') return fastifyCookie.serialize(SESSION_COOKIE, '', { ...options, expires: new Date(0), maxAge: 0 });
+  return fastifyCookie.serialize(SESSION_COOKIE, hints.session.token, { ...options, expires: new Date(Date.now() + SESSION_DAYS * 86_400_000) });
 }
 
 /** Cookie-authenticated writes must come from our own origin (CSRF); bearer calls carry no ambient credential. */

@@ -28,8 +28,11 @@ describe('the REST table and tRPC serve the same procedures', () => {
     for (const route of restRoutes) {
       const op = doc.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
-      expect(op.operationId).toBe(route.procedure);
+      expect(op.operationId, `${route.method} ${route.path}`).toMatch(/^(get|post|patch|delete|put)[A-Z]\w+$/);
+      if (route.input && route.method !== 'GET') expect(op.requestBody, `${route.method} ${route.path}`).toBeDefined();
     }
+    const ids = restRoutes.map((r) => doc.body.paths[r.path.replace(/:(\w+)/g, '{$1}')][r.method.toLowerCase()].operationId);
+    expect(new Set(ids).size).toBe(ids.length);
     const register = doc.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema;
     expect(register.required).toEqual(expect.arrayContaining(['email', 'password', 'username', 'firstName', 'lastName', 'turnstileToken']));
   });

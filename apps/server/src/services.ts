@@ -1,10 +1,11 @@
 import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
-import type { GenerationQueue, Services } from '@drape/api';
-import { parsePromoCodes } from '@drape/contracts';
+import type { Services } from '@drape/api';
 import type { Config } from '@drape/config';
+import { parsePromoCodes } from '@drape/contracts';
 import type { DbHandle } from '@drape/db';
 
-export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: GenerationQueue): Services {
+/** The long-lived parts of one server process, built once, shared by every request. */
+export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: Services['generation']): Services {
   return {
     db: handle.db,
     config,

@@ -10,7 +10,7 @@ export const ADMIN_DIST = path.resolve(here, '../../admin/dist');
 
 /** The JSON 404 of API paths (and of every path when the apps are not served). */
 export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+  return reply.status(404).header('cache-control', 'no-store').send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
 }
 
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';

@@ -1,16 +1,8 @@
 import type { BotCheck, Mailer, RateLimits } from '@drape/auth';
-import type { GenerateJobData, Tier } from '@drape/contracts';
 import type { Config } from '@drape/config';
+import type { Tier } from '@drape/contracts';
 import type { Db } from '@drape/db';
-
-export type GenerationOutcome = 'image' | 'blocked' | 'failed' | 'timeout';
-
-/** The pipeline as the API sees it: send a live job, wait for its end. */
-export interface GenerationQueue {
-  enqueue(data: GenerateJobData): Promise<string>;
-  /** Resolves when the job stored an image, was blocked, failed for good, or the wait timed out. */
-  wait(jobId: string): Promise<GenerationOutcome>;
-}
+import type { LiveGeneration } from '@drape/jobs';
 
 /** Long-lived parts shared by every request of one server process. */
 export interface Services {
@@ -19,21 +11,33 @@ export interface Services {
   botCheck: BotCheck;
   rateLimits: RateLimits;
   mailer: Mailer;
-  promoCodes: Map<string, Tier>;
-  generation: GenerationQueue;
+  promoCodes: ReadonlyMap<string, Tier>;
+  generation: Pick<LiveGeneration, 'enqueue' | 'wait'>;
   log: (line: string) => void;
 }
 
+/** Who is calling, as far as the HTTP host can tell. */
 export interface RequestMeta {
   ipAddress: string | null;
   userAgent: string | null;
 }
 
-/** What the HTTP host knows about one request; the same for /trpc and the REST table. */
-export interface Context extends Services {
+/**
+ * What the transport does with the answer besides sending it: the session cookie to set (a
+ * sign-in) or clear (a sign-out). Procedures declare it; the HTTP layer applies it.
+ */
+export interface ResponseHints {
+  session?: { token: string } | 'clear';
+}
+
+/**
+ * What a procedure receives: the shared services (one object per process, never copied) and the
+ * few facts of this request. The same for /trpc and the REST table.
+ */
+export interface Context {
+  services: Services;
   req: RequestMeta;
   sessionToken: string | null;
   adminToken: string | null;
-  setSessionCookie(token: string, expires: Date): void;
-  clearSessionCookie(): void;
+  response: ResponseHints;
 }

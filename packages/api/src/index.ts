@@ -1,7 +1,7 @@
-export { appRouter, createCaller, type AppRouter } from './router';
-export type { Context, RequestMeta, Services } from './context';
+export { appRouter, createCaller, type AppRouter, type Caller } from './router';
+export type { Context, RequestMeta, ResponseHints, Services } from './context';
+export type { AuthedContext, AdminContext } from './trpc';
 export { AppError, appError } from './errors';
 export { describeError } from './trpc';
-export { restRoutes, defaultInput, type RestRoute, type RestRequest } from './rest/routes';
-export { openApiDocument, procedureExists } from './rest/openapi';
-export type { GenerationQueue, GenerationOutcome } from './context';
+export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
+export { openApiDocument } from './rest/openapi';

@@ -17,3 +17,4 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;

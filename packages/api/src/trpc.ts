@@ -1,8 +1,8 @@
-import type { TRPCError } from '@trpc/server';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { validateSessionToken, verifyAdminToken } from '@drape/auth';
 import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';
+import type { SessionRow, UserRow } from '@drape/db';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
 
@@ -39,16 +39,45 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-/** A signed-in user: the session is checked on every call (sliding expiry). */
+/** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
+export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
+
+/** An administrator's call, by a short-lived admin token that still matches a current admin. */
+export type AdminContext = Context & { admin: { adminId: string; adminKey: string } };
+
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const valid = ctx.sessionToken ? await validateSessionToken(ctx.db, ctx.sessionToken, ctx.req) : null;
-  if (!valid || valid.user.deletion_requested_at) throw appError('unauthorized');
-  return next({ ctx: { ...ctx, user: valid.user, session: valid.session, sessionToken: ctx.sessionToken as string } });
+  const token = ctx.sessionToken;
+  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
+  if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
+  return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token } });
 });
 
-/** An administrator, by a short-lived admin token. */
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const admin = ctx.adminToken ? await verifyAdminToken(ctx.db, ctx.adminToken) : null;
+  const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
   if (!admin) throw appError('admin_unauthorized');
-  return next({ ctx: { ...ctx, admin } });
+  return next({ ctx: { admin } });
 });
+
+/**
+ * Sign-in and sign-out procedures say so here; services only return the token, and the transport
+ * sets or clears the cookie from `ctx.response` once the call succeeded.
+ */
+const startsSession = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) {
+    const data = result.data as { token?: unknown; accessToken?: unknown } | undefined;
+    const token = typeof data?.token === 'string' ? data.token : typeof data?.accessToken === 'string' ? data.accessToken : null;
+    if (token) ctx.response.session = { token };
+  }
+  return result;
+});
+
+const endsSession = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) ctx.response.session = 'clear';
+  return result;
+});
+
+export const signInProcedure = publicProcedure.use(startsSession);
+export const sessionRefreshProcedure = authedProcedure.use(startsSession);
+export const signOutProcedure = authedProcedure.use(endsSession);

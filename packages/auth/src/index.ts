@@ -7,3 +7,5 @@ export * from './bot-check';
 export * from './rate-limit';
 export * from './mailer';
 export * from './admins';
+export * from './password-policy';
+export * from './mail-templates';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type pg from 'pg';
 
@@ -8,8 +9,12 @@ import type pg from 'pg';
 export const LIMITS = {
   loginIp: { points: 30, duration: 15 * 60 },
   loginEmail: { points: 10, duration: 15 * 60 },
+  // Confirming the password (change password, delete account): like a login, per account.
+  confirmPasswordUser: { points: 10, duration: 15 * 60 },
   registerIp: { points: 20, duration: 60 * 60 },
   forgotIp: { points: 10, duration: 15 * 60 },
+  // The referrer search runs as a person types (debounced): generous for that, too few to list members.
+  searchUsersIp: { points: 120, duration: 15 * 60 },
   forgotEmail: { points: 5, duration: 60 * 60 },
   generateUser: { points: 60, duration: 60 },
 } as const;
@@ -20,6 +25,15 @@ export interface RateLimits {
   /** Counts one try; answers the wait in seconds when the limit is already spent. */
   consume(name: LimitName, key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
   reset(name: LimitName, key: string): Promise<void>;
+}
+
+/**
+ * The stored key: case-folded, and hashed when long, so that any accepted input (a 254-character
+ * email) fits the store's 255-character key with its prefix.
+ */
+function storedKey(key: string): string {
+  const folded = key.toLowerCase();
+  return folded.length <= 128 ? folded : `sha256:${createHash('sha256').update(folded).digest('hex')}`;
 }
 
 export function createRateLimits(pool: pg.Pool): RateLimits {
@@ -37,7 +51,7 @@ export function createRateLimits(pool: pg.Pool): RateLimits {
   return {
     async consume(name, key) {
       try {
-        await get(name).consume(key.toLowerCase());
+        await get(name).consume(storedKey(key));
         return { ok: true };
       } catch (err) {
         if (err instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
@@ -45,7 +59,7 @@ export function createRateLimits(pool: pg.Pool): RateLimits {
       }
     },
     async reset(name, key) {
-      await get(name).delete(key.toLowerCase());
+      await get(name).delete(storedKey(key));
     },
   };
 }

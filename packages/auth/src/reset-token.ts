@@ -32,3 +32,9 @@ export async function deleteExpiredResetTokens(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Voids every outstanding reset link of the user (after a reset or a change of password). */
+export async function voidResetTokens(db: Db, userId: string): Promise<number> {
+  const res = await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

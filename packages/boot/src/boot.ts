@@ -1,7 +1,9 @@
 import { bootstrapAdmin } from '@drape/auth';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
 import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type DbHandle, type EmbeddedPostgres } from '@drape/db';
+import { moveLegacyBlockedImages, type Storage } from '@drape/storage';
 import { ensureMatrix } from './matrix';
+import { openStorage } from './storage';
 
 /**
  * The start of every Drape process (`npm start`, the server, a pipeline worker, the CLI): the
@@ -23,7 +25,9 @@ export interface Booted {
   url: string;
   db: DbHandle;
   embedded: EmbeddedPostgres | null;
-  /** Closes the pool, then stops the embedded PostgreSQL when this process started it. */
+  /** Where images live (DATA_DIR or S3_BUCKET). */
+  storage: Storage;
+  /** Closes the pool and the store, then stops the embedded PostgreSQL when this process started it. */
   stop(): Promise<void>;
 }
 
@@ -39,20 +43,27 @@ export async function boot({ role, log, env = process.env, quietDatabase = false
   const config = loadConfig(await withConcretePort(env));
   const { url, embedded } = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, quietDatabase ? () => {} : log);
   const db = createDb(url, POOL[role]);
+  const storage = openStorage(config);
   const stop = async () => {
+    await storage.close().catch(() => {});
     await db.close().catch(() => {});
     await embedded?.stop();
   };
   try {
-    if (env[PREPARED_ENV] !== '1') await prepare(db, config, log);
+    if (env[PREPARED_ENV] !== '1') await prepare(db, config, storage, log);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { config, url, db, embedded, stop };
+  return { config, url, db, embedded, storage, stop };
 }
 
-async function prepare(handle: DbHandle, config: Config, log: (line: string) => void): Promise<void> {
+async function prepare(handle: DbHandle, config: Config, storage: Storage, log: (line: string) => void): Promise<void> {
+  if (storage.kind === 'local') {
+    // Installs from before the private area kept refused images under the public /media folder.
+    const { moved } = await moveLegacyBlockedImages(config.dataDir);
+    if (moved) log(`moved ${moved} blocked images out of the public media folder`);
+  }
   await withSetupLock(handle.db, 'drape-boot', async () => {
     const applied = await migrate(handle.db);
     if (applied.length) log(`migrated: ${applied.join(', ')}`);

@@ -14,8 +14,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IMAGE_PROVIDER: 'dall-e' })).toThrow(/IMAGE_PROVIDER/);
   });
 
-  it('refuses S3_BUCKET rather than silently storing images on disk', () => {
-    expect(() => loadConfig({ S3_BUCKET: 'looks' })).toThrow(/not available yet/);
+  it('reads the object storage settings', () => {
+    expect(loadConfig({ S3_BUCKET: 'looks', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_PREFIX: 'prod/' })).toMatchObject({ S3_BUCKET: 'looks', S3_REGION: 'us-east-1', S3_PREFIX: 'prod/' });
+    expect(() => loadConfig({ S3_BUCKET: 'looks', S3_PREFIX: '../up' })).toThrow(/S3_PREFIX/);
   });
 
   it('is frozen: no part can change what the others read', () => {

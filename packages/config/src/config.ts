@@ -52,6 +52,8 @@ const configSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /** Put before `public/` and `private/` in the bucket, to share one bucket between deployments. */
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'S3_PREFIX: letters, digits, . _ - and /').optional(),
   CDN_BASE_URL: z.string().optional(),
   IMAGE_PROVIDER: z.enum(['atelier', 'http']).default('atelier'),
   IMAGE_PROVIDER_URL: z.string().optional(),
@@ -74,10 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
-  if (c.S3_BUCKET) {
-    // Refused rather than ignored: images would silently land on local disk.
-    throw new Error('S3_BUCKET is set, but object storage is not available yet: unset it to keep images under DATA_DIR/media.');
-  }
   if (c.PORT === 0 && !c.PUBLIC_ORIGIN) {
     // Mailed links and the CSRF check need the real port: the boot picks one before loading.
     throw new Error('PORT=0 needs PUBLIC_ORIGIN, or a port chosen before the configuration is loaded');
@@ -87,11 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     publicOrigin: (c.PUBLIC_ORIGIN ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
   });
-}
-
-/** Stored images: DATA_DIR/media, served at /media. */
-export function mediaRoot(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'media');
 }
 
 /**

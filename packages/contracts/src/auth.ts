@@ -48,6 +48,14 @@ export const resetPasswordInput = z.object({ token: z.string().min(1).max(200), 
 export const checkUsernameInput = z.object({ username: z.string().max(200) });
 export const searchUsersInput = z.object({ q: z.string().trim().max(50) });
 
+/** One match of the referrer search: exactly what the register form's field shows and submits. */
+export interface ReferrerMatch {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
 export const USER_SEARCH_MIN = 2;
 export const USER_SEARCH_LIMIT = 8;
 
@@ -117,6 +125,7 @@ export const authMessages = {
   networkError: 'Unable to connect to the server. Please check your connection.',
   resetInvalidToken: 'This reset link has expired or is invalid. Please request a new one.',
   resetWeak: 'Password must be at least 8 characters long.',
+  commonPassword: 'This password is too common. Choose one that is harder to guess.',
   resetMismatch: 'Passwords do not match. Please try again.',
   resetDefault: 'Failed to reset password. Please try again.',
   resetSuccess: 'Password Reset Successful',

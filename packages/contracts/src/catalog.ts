@@ -189,6 +189,7 @@ export type Combination = Selection & {
 };
 
 export type SelectionKind = 'trend' | 'palette' | 'occasion';
+export type SelectionId = TrendId | PaletteId | OccasionId;
 export type SelectionRef =
   | { kind: 'trend'; id: TrendId }
   | { kind: 'palette'; id: PaletteId }
@@ -243,6 +244,13 @@ export function parseCombinationCode(code: string): Combination | null {
   if (kind === 'palette' && isPaletteId(id)) return { ...personal, palette: id };
   if (kind === 'occasion' && isOccasionId(id)) return { ...personal, occasion: id };
   return null;
+}
+
+/** The selection as a combination's field (`{ trend: 'boho_chic' }`): the inverse of selectionOf. */
+export function selectionField(ref: SelectionRef): Selection {
+  if (ref.kind === 'trend') return { trend: ref.id };
+  if (ref.kind === 'palette') return { palette: ref.id };
+  return { occasion: ref.id };
 }
 
 /** Display name of the chosen trend, palette or occasion. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { BodyShapeId, Gender, OccasionId, PaletteId, SkinToneId, StyleVibeId, TrendId } from './catalog';
 
 const catalogValue = z.string().trim().min(1).max(60);
 
@@ -21,6 +20,9 @@ export const generateOutfitInput = z
   .strict();
 export type GenerateOutfitInput = z.infer<typeof generateOutfitInput>;
 
+/** GET /api/fashion-items/{imageId}. */
+export const fashionItemsInput = z.object({ imageId: z.uuid('Not an image id') });
+
 export const generationMessages = {
   genderRequired: 'Please select a gender to generate your outfit.',
   selectionRequired: 'Please choose a trend, color palette, or occasion to generate your image.',
@@ -31,20 +33,6 @@ export const generationMessages = {
   /** user-area §8, with the tier's limit in place of the 10. */
   dailyLimit: (limit: number) => `You've used all ${limit} daily personalized style ideas. Explore more style ideas in Lookbook!`,
 } as const;
-
-/** What the pipeline's `generate` job receives: the request, with unset personalization left open. */
-export interface GenerateJobData {
-  gender: Gender;
-  trend?: TrendId;
-  palette?: PaletteId;
-  occasion?: OccasionId;
-  styleVibe?: StyleVibeId;
-  bodyShape?: BodyShapeId;
-  skinTone?: SkinToneId;
-  seed: number;
-  source: 'live' | 'batch' | 'admin';
-  batchJobId?: string;
-}
 
 export interface FashionItemView {
   id: string;
@@ -93,10 +81,3 @@ export const PERFORMANCE_MODES = {
 export type PerformanceModeName = keyof typeof PERFORMANCE_MODES;
 export type PerformanceMode = (typeof PERFORMANCE_MODES)[PerformanceModeName];
 export const PERFORMANCE_SETTING_KEY = 'pipeline:performance-mode';
-
-/** The pipeline announces each finished generate job on this channel (LISTEN/NOTIFY). */
-export const GENERATED_CHANNEL = 'drape_generated';
-
-/** pg-boss queue of live and batch generation jobs (live ones at a higher priority). */
-export const GENERATE_QUEUE = 'generate';
-export const LIVE_PRIORITY = 10;

@@ -47,6 +47,7 @@ export const geolocationPreferencesInput = z.object({
   preferredCountry: z.enum(PREFERRED_COUNTRIES).nullable(),
   preferredDomains: z.object({ google: domainSchema, amazon: domainSchema }),
 });
+export type GeolocationPreferencesInput = z.infer<typeof geolocationPreferencesInput>;
 
 export const userMessages = {
   preferencesSavedTitle: 'Preferences Saved',

@@ -6,3 +6,4 @@ export * from './database-url';
 export * from './settings';
 export * from './seed';
 export * from './performance-mode';
+export * from './combination-columns';

@@ -1,4 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, SelectionId, SelectionKind,
+  SkinToneId, StyleVibeId, Tier, TrendId,
+} from '@drape/contracts';
+
+/** An image in the inventory (viewable), curated into the LookBook, or archived. */
+export type ImageStatus = 'viewable' | 'lookbook' | 'archived';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -10,10 +17,10 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   password_hash: string;
-  tier: ColumnType<string, string | undefined, string>;
-  style_vibe: string | null;
-  body_shape: string | null;
-  skin_tone: string | null;
+  tier: ColumnType<Tier, Tier | undefined, Tier>;
+  style_vibe: StyleVibeId | null;
+  body_shape: BodyShapeId | null;
+  skin_tone: SkinToneId | null;
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
   gender: string | null;
   country: string | null;
@@ -93,21 +100,21 @@ export interface PipelineWorkersTable {
   last_error: string | null;
 }
 
-export interface TrendsTable { id: string; name: string; category: string; pattern: string; active: boolean; sort: number }
-export interface PalettesTable { id: string; name: string; season: string; colors: ColumnType<{ name: string; hex: string; family: string }[], string, string>; sort: number }
-export interface OccasionsTable { id: string; name: string; icon: string; is_active: boolean; sort: number }
-export interface StyleVibesTable { id: string; name: string; short_name: string; sort: number }
-export interface BodyShapesTable { id: string; name: string; in_generator: boolean; sort: number }
-export interface SkinTonesTable { id: string; name: string; hex: string; emoji: string; sort: number }
+export interface TrendsTable { id: TrendId; name: string; category: string; pattern: string; active: boolean; sort: number }
+export interface PalettesTable { id: PaletteId; name: string; season: string; colors: ColumnType<NamedColor[], string, string>; sort: number }
+export interface OccasionsTable { id: OccasionId; name: string; icon: string; is_active: boolean; sort: number }
+export interface StyleVibesTable { id: StyleVibeId; name: string; short_name: string; sort: number }
+export interface BodyShapesTable { id: BodyShapeId; name: string; in_generator: boolean; sort: number }
+export interface SkinTonesTable { id: SkinToneId; name: string; hex: string; emoji: string; sort: number }
 
 export interface CombinationsTable {
   code: string;
-  gender: string;
-  selection_kind: string;
-  selection_id: string;
-  style_vibe: string | null;
-  body_shape: string | null;
-  skin_tone: string | null;
+  gender: Gender;
+  selection_kind: SelectionKind;
+  selection_id: SelectionId;
+  style_vibe: StyleVibeId | null;
+  body_shape: BodyShapeId | null;
+  skin_tone: SkinToneId | null;
   enhanced_prompt: string;
   image_count: Generated<number>;
   active: Generated<boolean>;
@@ -118,13 +125,13 @@ export interface GeneratedImagesTable {
   id: Generated<string>;
   job_id: string;
   combination_code: string;
-  gender: string;
-  selection_kind: string;
-  selection_id: string;
-  style_vibe: string | null;
-  body_shape: string | null;
-  skin_tone: string | null;
-  status: ColumnType<string, string | undefined, string>;
+  gender: Gender;
+  selection_kind: SelectionKind;
+  selection_id: SelectionId;
+  style_vibe: StyleVibeId | null;
+  body_shape: BodyShapeId | null;
+  skin_tone: SkinToneId | null;
+  status: ColumnType<ImageStatus, ImageStatus | undefined, ImageStatus>;
   storage_key: string;
   thumb_key: string;
   width: number;
@@ -134,7 +141,7 @@ export interface GeneratedImagesTable {
   quality: ColumnType<Record<string, number>, string, string>;
   safety_score: number;
   stage_ms: ColumnType<Record<string, number>, string | undefined, string>;
-  color_families: string[];
+  color_families: ColorFamily[];
   seed: number;
   prompt: string;
   provider: string;
@@ -149,12 +156,12 @@ export interface FashionItemsTable {
   image_id: string;
   position: number;
   name: string;
-  type: string;
+  type: PieceType;
   color: string;
   color_hex: string;
-  color_family: string;
+  color_family: ColorFamily;
   description: string;
-  price_range: string;
+  price_range: PriceRange;
 }
 
 export interface WardrobeItemsTable {
@@ -179,12 +186,12 @@ export interface BlockedImagesTable {
   id: Generated<string>;
   job_id: string;
   combination_code: string;
-  gender: string;
-  selection_kind: string;
-  selection_id: string;
-  style_vibe: string | null;
-  body_shape: string | null;
-  skin_tone: string | null;
+  gender: Gender;
+  selection_kind: SelectionKind;
+  selection_id: SelectionId;
+  style_vibe: StyleVibeId | null;
+  body_shape: BodyShapeId | null;
+  skin_tone: SkinToneId | null;
   storage_key: string | null;
   rejection_reason: string;
   rejection_details: ColumnType<Record<string, unknown>, string, string>;
@@ -224,6 +231,14 @@ export interface SevQueueTable {
   completed_at: Date | null;
 }
 
+export interface GenerationOutcomesTable {
+  job_id: string;
+  outcome: 'stored' | 'blocked' | 'failed';
+  image_id: string | null;
+  reason: string | null;
+  finished_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -248,6 +263,7 @@ export interface Database {
   blocked_images: BlockedImagesTable;
   batch_jobs: BatchJobsTable;
   sev_queue: SevQueueTable;
+  generation_outcomes: GenerationOutcomesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,13 +1,15 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
-import { ensureMatrix } from '@drape/boot';
+import { ensureMatrix, openStorage } from '@drape/boot';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
+import { createLiveGeneration } from '@drape/jobs';
+import { createStorage, type Storage } from '@drape/storage';
+import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { startPipeline, type Pipeline } from '@drape/pipeline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createGenerationQueue } from '../generation-queue';
 import { failingProvider } from './providers';
 import { buildApp } from '../app';
 import { createServices } from '../services';
@@ -19,6 +21,9 @@ export interface TestServer {
   pipeline: Pipeline | null;
   db: TestDatabase;
   config: Config;
+  storage: Storage;
+  /** The S3 server, when the test asked for object storage. */
+  s3: S3TestServer | null;
   app: FastifyInstance;
   mails: string[];
   call<T = any>(method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Answer<T>>;
@@ -55,22 +60,32 @@ export interface TestServerOptions {
   pipeline?: boolean;
   /** The worker's provider always fails (a dead diffusion server). */
   failingProvider?: boolean;
+  /** Images in S3-compatible object storage (a local s3rver) instead of the disk. */
+  s3?: boolean;
 }
 
 export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
-  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
+  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions
+    ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
-  const config = loadConfig(await withConcretePort({ LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir, ...opts.env }));
+  const s3 = opts.s3 ? await startS3rver() : null;
+  const config = loadConfig(await withConcretePort({
+    LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir,
+    ...(s3 ? { S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_REGION: s3.region } : {}),
+    ...opts.env,
+  }));
+  // In this process the s3rver credentials are passed directly; a child process reads them from s3.env.
+  const storage = s3 ? createStorage({ dataDir, s3: s3.options }) : openStorage(config);
   const mails: string[] = [];
-  const generation = await createGenerationQueue(db.url, db.db);
+  const generation = await createLiveGeneration(db.url, db.db);
   let pipeline: Pipeline | null = null;
   if (opts.pipeline) {
     await ensureMatrix(db.db);
-    pipeline = await startPipeline({ url: db.url, db: db.db, config, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
+    pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
   const services = createServices(db, config, (line) => mails.push(line), generation);
-  const app = await buildApp({ services, serveApps: false });
+  const app = await buildApp({ services, storage, serveApps: false });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -125,11 +140,13 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   };
 
   return {
-    url, pipeline, db, config, app, mails, call, solveBotCheck, register, resetLinkFor,
+    url, pipeline, db, config, storage, s3, app, mails, call, solveBotCheck, register, resetLinkFor,
     async close() {
       await app.close();
       await pipeline?.stop();
       await generation.close();
+      await storage.close();
+      await s3?.close();
       await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

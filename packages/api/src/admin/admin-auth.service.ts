@@ -1,11 +1,12 @@
-import { signAdminToken, verifyAdmin } from '@drape/auth';
-import type { Context } from '../context';
+import { signAdminToken, verifyAdmin, type RateLimits } from '@drape/auth';
+import type { Db } from '@drape/db';
+import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 
-export async function adminLogin(ctx: Context, adminKey: string, password: string): Promise<{ token: string; expiresAt: string }> {
-  const limit = await ctx.rateLimits.consume('loginIp', `admin:${ctx.req.ipAddress ?? 'unknown'}`);
+export async function adminLogin(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, adminKey: string, password: string): Promise<{ token: string; expiresAt: string }> {
+  const limit = await deps.rateLimits.consume('loginIp', `admin:${req.ipAddress ?? 'unknown'}`);
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
-  const admin = await verifyAdmin(ctx.db, adminKey, password);
+  const admin = await verifyAdmin(deps.db, adminKey, password);
   if (!admin) throw appError('invalid_admin_credentials');
-  return signAdminToken(ctx.db, admin.id, admin.adminKey);
+  return signAdminToken(deps.db, admin.id, admin.adminKey);
 }

@@ -1,18 +1,21 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { checkUsernameInput, forgotPasswordInput, loginInput, registerInput, resetPasswordInput, searchUsersInput } from '@drape/contracts';
-import { authedProcedure, publicProcedure } from '../trpc';
-import * as auth from './auth.service';
+import { authedProcedure, publicProcedure, sessionRefreshProcedure, signInProcedure, signOutProcedure } from '../trpc';
+import { forgotPassword, resetPassword } from './password-reset.service';
+import { checkUsername, register } from './registration.service';
+import { login, logout, logoutAllDevices, refresh, sessions } from './session.service';
+import { searchUsers } from './user-search.service';
 
 export const authRouter = {
-  botCheck: publicProcedure.query(({ ctx }) => ctx.botCheck.challenge()),
-  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => auth.register(ctx, input)),
-  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => auth.login(ctx, input)),
-  refresh: authedProcedure.mutation(({ ctx }) => auth.refresh(ctx)),
-  logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx)),
-  logoutAllDevices: authedProcedure.mutation(({ ctx }) => auth.logoutAllDevices(ctx)),
-  sessions: authedProcedure.query(({ ctx }) => auth.sessions(ctx)),
-  checkUsername: publicProcedure.input(checkUsernameInput).query(({ ctx, input }) => auth.checkUsername(ctx, input.username)),
-  searchUsers: publicProcedure.input(searchUsersInput).query(({ ctx, input }) => auth.searchUsers(ctx, input.q)),
-  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => auth.forgotPassword(ctx, input.email)),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx, input.token, input.newPassword)),
+  botCheck: publicProcedure.query(({ ctx }) => ctx.services.botCheck.challenge()),
+  register: signInProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.services, ctx.req, input)),
+  login: signInProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx.services, ctx.req, input)),
+  refresh: sessionRefreshProcedure.mutation(({ ctx }) => refresh(ctx.services.db, ctx.session, ctx.sessionToken)),
+  logout: signOutProcedure.mutation(({ ctx }) => logout(ctx.services.db, ctx.session)),
+  logoutAllDevices: signOutProcedure.mutation(({ ctx }) => logoutAllDevices(ctx.services.db, ctx.user.id)),
+  sessions: authedProcedure.query(({ ctx }) => sessions(ctx.services.db, ctx.user.id, ctx.session)),
+  checkUsername: publicProcedure.input(checkUsernameInput).query(({ ctx, input }) => checkUsername(ctx.services.db, input.username)),
+  searchUsers: publicProcedure.input(searchUsersInput).query(({ ctx, input }) => searchUsers(ctx.services, ctx.req, input.q)),
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => forgotPassword(ctx.services, ctx.req, input.email)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.services, input.token, input.newPassword)),
 } satisfies TRPCRouterRecord;

@@ -1,9 +1,8 @@
-import { TREND_CONVERSION, findCatalogEntry, tierPolicy, type TrendConversionEntry } from '@drape/contracts';
+import { TREND_CONVERSION, tierPolicy, type BodyShapeId, type StyleVibeId, type TrendConversionEntry } from '@drape/contracts';
 import { PALETTE_SEASON, type Db, type UserRow } from '@drape/db';
 import { appError } from '../errors';
-import { tierOf } from '../user/user.view';
 
-export interface NamedOption { id: string; name: string }
+export interface NamedOption<Id extends string = string> { id: Id; name: string }
 
 /** GET /api/monthly-trends: this month's trends (user-area §3: entries with a trends array). */
 export async function monthlyTrends(db: Db) {
@@ -27,18 +26,18 @@ export async function occasions(db: Db) {
   return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, isActive: r.is_active }));
 }
 
-function assertPersonalization(user: UserRow) {
-  if (!tierPolicy(tierOf(user)).personalization) {
+function assertPersonalization(user: Pick<UserRow, 'tier'>) {
+  if (!tierPolicy(user.tier).personalization) {
     throw appError('tier_required', 'Style vibes and body shapes start at the Stylist tier.');
   }
 }
 
-export async function styleVibes(db: Db, user: UserRow): Promise<NamedOption[]> {
+export async function styleVibes(db: Db, user: Pick<UserRow, 'tier'>): Promise<NamedOption<StyleVibeId>[]> {
   assertPersonalization(user);
   return db.selectFrom('style_vibes').select(['id', 'name']).orderBy('sort').execute();
 }
 
-export async function bodyShapes(db: Db, user: UserRow): Promise<NamedOption[]> {
+export async function bodyShapes(db: Db, user: Pick<UserRow, 'tier'>): Promise<NamedOption<BodyShapeId>[]> {
   assertPersonalization(user);
   return db.selectFrom('body_shapes').select(['id', 'name']).orderBy('sort').execute();
 }
@@ -49,28 +48,4 @@ export async function skinTones(db: Db): Promise<NamedOption[]> {
 
 export function trendConversion(): readonly TrendConversionEntry[] {
   return TREND_CONVERSION;
-}
-
-type CatalogTable = 'trends' | 'palettes' | 'occasions' | 'style_vibes' | 'body_shapes' | 'skin_tones';
-
-/**
- * A catalog value as the screens show it ('Boho Chic', 'GoingOut') or its id ('boho_chic'),
- * matched without regard to case, spaces or underscores; null when unknown.
- */
-export async function resolveCatalogId(db: Db, table: CatalogTable, value: string): Promise<string | null> {
-  return findCatalogEntry(await catalogRows(db, table), value)?.id ?? null;
-}
-
-/** The catalog changes only on a seed: each process keeps it for a minute (Get My Look's hot path). */
-const CACHE_MS = 60_000;
-const cache = new WeakMap<Db, Map<CatalogTable, { rows: NamedOption[]; at: number }>>();
-
-async function catalogRows(db: Db, table: CatalogTable): Promise<NamedOption[]> {
-  let perDb = cache.get(db);
-  if (!perDb) cache.set(db, (perDb = new Map()));
-  const hit = perDb.get(table);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
-  const rows = await db.selectFrom(table).select(['id', 'name']).execute();
-  perDb.set(table, { rows, at: Date.now() });
-  return rows;
 }

@@ -1,10 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { z } from 'zod';
-import { generateOutfitInput } from '@drape/contracts';
+import { fashionItemsInput, generateOutfitInput } from '@drape/contracts';
 import { authedProcedure, publicProcedure } from '../trpc';
 import { fashionItemsForImage, generateOutfit } from './generate.service';
 
 export const generateRouter = {
-  outfit: authedProcedure.input(generateOutfitInput).mutation(({ ctx, input }) => generateOutfit(ctx, input)),
-  fashionItems: publicProcedure.input(z.object({ imageId: z.uuid('Not an image id') })).query(({ ctx, input }) => fashionItemsForImage(ctx.db, input.imageId)),
+  outfit: authedProcedure.input(generateOutfitInput).mutation(({ ctx, input }) => generateOutfit(ctx.services, ctx.user, input)),
+  fashionItems: publicProcedure.input(fashionItemsInput).query(({ ctx, input }) => fashionItemsForImage(ctx.services.db, input.imageId)),
 } satisfies TRPCRouterRecord;

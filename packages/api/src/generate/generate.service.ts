@@ -1,30 +1,28 @@
 import { sql } from 'kysely';
+import type { RateLimits } from '@drape/auth';
+import type { Config } from '@drape/config';
 import {
-  generationMessages, isGender, tierPolicy, type GenerateJobData, type GenerateOutfitInput, type OutfitView,
+  generationMessages, isGender, selectionField, selectionOf, tierPolicy,
+  type BodyShapeId, type Combination, type GenerateOutfitInput, type OutfitView, type SelectionRef, type SkinToneId, type StyleVibeId,
 } from '@drape/contracts';
 import type { Db, UserRow } from '@drape/db';
-import { resolveCatalogId } from '../catalog/catalog.service';
-import type { Context } from '../context';
+import { generateJobData, type LiveGeneration } from '@drape/jobs';
+import { catalogLookup } from '../catalog/catalog-lookup';
 import { appError, rateLimited } from '../errors';
-import { tierOf } from '../user/user.view';
 import { fashionItemsOf, outfitView } from './outfit.view';
 import { lockUsage, release, reserve, spend, today } from './usage';
 
-type UserCtx = Context & { user: UserRow };
+/** A Get My Look request in catalog ids: the selection, and only the personalization it sets. */
+export type GenerationRequest = Combination;
 
-export interface GenerationRequest {
-  gender: 'female' | 'male';
-  selection: { kind: 'trend' | 'palette' | 'occasion'; id: string };
-  styleVibe?: string;
-  bodyShape?: string;
-  skinTone?: string;
-}
-
-const TABLE = { trend: 'trends', palette: 'palettes', occasion: 'occasions' } as const;
 const LABEL = { trend: 'trend', palette: 'color palette', occasion: 'occasion' } as const;
 
+function unknown(label: string, value: string): never {
+  throw appError('invalid_input', `Unknown ${label}: ${value}`);
+}
+
 /** Turns the request into catalog ids, refusing anything unknown or not allowed for the tier. */
-export async function parseGenerationRequest(db: Db, user: UserRow, input: GenerateOutfitInput): Promise<GenerationRequest> {
+export function parseGenerationRequest(user: Pick<UserRow, 'tier' | 'style_vibe' | 'body_shape' | 'skin_tone'>, input: GenerateOutfitInput): GenerationRequest {
   const gender = input.gender?.toLowerCase();
   if (!gender) throw appError('invalid_input', generationMessages.genderRequired);
   if (!isGender(gender)) throw appError('invalid_input', `Unknown gender: ${input.gender}. Choose female or male.`);
@@ -32,40 +30,42 @@ export async function parseGenerationRequest(db: Db, user: UserRow, input: Gener
     ['occasion', input.occasion],
     ['trend', input.trend],
     ['palette', input.colorPalette ?? input.color_palette],
-  ] as const).filter(([, v]) => v);
+  ] as const).filter((entry): entry is readonly [SelectionRef['kind'], string] => Boolean(entry[1]));
   if (chosen.length === 0) throw appError('invalid_input', generationMessages.selectionRequired);
   if (chosen.length > 1) throw appError('invalid_input', generationMessages.oneSelection);
   const [kind, value] = chosen[0]!;
-  const id = await resolveCatalogId(db, TABLE[kind], value!);
-  if (!id) throw appError('invalid_input', `Unknown ${LABEL[kind]}: ${value}`);
+  const selection = selectionOfKind(kind, value);
 
   const personalized = Boolean(input.styleVibe || input.bodyShape || input.skinTone);
-  const allowed = tierPolicy(tierOf(user)).personalization;
+  const allowed = tierPolicy(user.tier).personalization;
   if (personalized && !allowed) throw appError('invalid_input', generationMessages.personalizationTier);
-  const request: GenerationRequest = { gender, selection: { kind, id } };
+  const request: GenerationRequest = { gender, ...selectionField(selection) };
   if (!allowed) return request;
   // The request's values win; otherwise the saved preferences apply.
-  const vibe = input.styleVibe ?? user.style_vibe;
-  const body = input.bodyShape ?? user.body_shape;
-  const skin = input.skinTone ?? user.skin_tone;
-  if (vibe) request.styleVibe = (await resolveCatalogId(db, 'style_vibes', vibe)) ?? fail('style vibe', vibe);
-  if (body) request.bodyShape = (await resolveCatalogId(db, 'body_shapes', body)) ?? fail('body shape', body);
-  if (skin) request.skinTone = (await resolveCatalogId(db, 'skin_tones', skin)) ?? fail('skin tone', skin);
+  const vibe: StyleVibeId | null | undefined = input.styleVibe ? (catalogLookup.styleVibe(input.styleVibe) ?? unknown('style vibe', input.styleVibe)) : user.style_vibe;
+  const body: BodyShapeId | null | undefined = input.bodyShape ? (catalogLookup.bodyShape(input.bodyShape) ?? unknown('body shape', input.bodyShape)) : user.body_shape;
+  const skin: SkinToneId | null | undefined = input.skinTone ? (catalogLookup.skinTone(input.skinTone) ?? unknown('skin tone', input.skinTone)) : user.skin_tone;
+  if (vibe) request.styleVibe = vibe;
+  if (body) request.bodyShape = body;
+  if (skin) request.skinTone = skin;
   return request;
 }
 
-function fail(label: string, value: string): never {
-  throw appError('invalid_input', `Unknown ${label}: ${value}`);
+function selectionOfKind(kind: SelectionRef['kind'], value: string): SelectionRef {
+  if (kind === 'trend') return { kind, id: catalogLookup.trend(value) ?? unknown(LABEL.trend, value) };
+  if (kind === 'palette') return { kind, id: catalogLookup.palette(value) ?? unknown(LABEL.palette, value) };
+  return { kind, id: catalogLookup.occasion(value) ?? unknown(LABEL.occasion, value) };
 }
 
 /** An unseen viewable image matching the request, locked so that a parallel request takes another. */
 async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): Promise<string | null> {
+  const selection = selectionOf(r);
   let q = tx
     .selectFrom('generated_images as gi')
     .select('gi.id')
     .where('gi.gender', '=', r.gender)
-    .where('gi.selection_kind', '=', r.selection.kind)
-    .where('gi.selection_id', '=', r.selection.id)
+    .where('gi.selection_kind', '=', selection.kind)
+    .where('gi.selection_id', '=', selection.id)
     .where('gi.status', '=', 'viewable')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('image_views as v').select(sql`1`.as('one')).where('v.user_id', '=', userId).whereRef('v.image_id', '=', 'gi.id'))));
   if (r.styleVibe) q = q.where('gi.style_vibe', '=', r.styleVibe);
@@ -75,57 +75,51 @@ async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): 
   return row?.id ?? null;
 }
 
-/**
- * Get My Look (ARCHITECTURE.md "One request"): quota under a row lock, inventory first, live
- * generation otherwise. Quota is spent only for an outfit actually returned.
- */
-export async function generateOutfit(ctx: UserCtx, input: GenerateOutfitInput): Promise<OutfitView> {
-  const request = await parseGenerationRequest(ctx.db, ctx.user, input);
-  const burst = await ctx.rateLimits.consume('generateUser', ctx.user.id);
-  if (!burst.ok) throw rateLimited(burst.retryAfterSeconds);
-  const tier = tierOf(ctx.user);
+export interface GenerateDeps {
+  db: Db;
+  config: Pick<Config, 'CDN_BASE_URL'>;
+  rateLimits: RateLimits;
+  generation: Pick<LiveGeneration, 'enqueue' | 'wait'>;
+}
 
-  const fromInventory = await ctx.db.transaction().execute(async (tx) => {
-    const usage = await lockUsage(tx, ctx.user.id, tier);
+/**
+ * Get My Look: quota under a row lock, inventory first, live generation otherwise. Quota is spent
+ * only for an outfit actually returned.
+ */
+export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: GenerateOutfitInput): Promise<OutfitView> {
+  const request = parseGenerationRequest(user, input);
+  const burst = await deps.rateLimits.consume('generateUser', user.id);
+  if (!burst.ok) throw rateLimited(burst.retryAfterSeconds);
+
+  const fromInventory = await deps.db.transaction().execute(async (tx) => {
+    const usage = await lockUsage(tx, user.id, user.tier);
     if (usage.used + usage.reserved >= usage.limit) throw appError('daily_limit_exceeded', generationMessages.dailyLimit(usage.limit));
-    const imageId = await pickFromInventory(tx, ctx.user.id, request);
+    const imageId = await pickFromInventory(tx, user.id, request);
     if (imageId) {
-      await tx.insertInto('image_views').values({ user_id: ctx.user.id, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
-      await spend(tx, ctx.user.id, false);
+      await tx.insertInto('image_views').values({ user_id: user.id, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
+      await spend(tx, user.id, false);
       return imageId;
     }
-    await reserve(tx, ctx.user.id);
+    await reserve(tx, user.id);
     return null;
   });
-  if (fromInventory) return outfitView(ctx.db, ctx.config, fromInventory, 'inventory');
+  if (fromInventory) return outfitView(deps.db, deps.config, fromInventory, 'inventory');
 
   const day = today();
   let spent = false;
   try {
-    const data: GenerateJobData = {
-      gender: request.gender,
-      ...(request.selection.kind === 'trend' ? { trend: request.selection.id as GenerateJobData['trend'] } : {}),
-      ...(request.selection.kind === 'palette' ? { palette: request.selection.id as GenerateJobData['palette'] } : {}),
-      ...(request.selection.kind === 'occasion' ? { occasion: request.selection.id as GenerateJobData['occasion'] } : {}),
-      ...(request.styleVibe ? { styleVibe: request.styleVibe as GenerateJobData['styleVibe'] } : {}),
-      ...(request.bodyShape ? { bodyShape: request.bodyShape as GenerateJobData['bodyShape'] } : {}),
-      ...(request.skinTone ? { skinTone: request.skinTone as GenerateJobData['skinTone'] } : {}),
-      seed: Math.floor(Math.random() * 2 ** 31),
-      source: 'live',
-    };
-    const jobId = await ctx.generation.enqueue(data);
-    const outcome = await ctx.generation.wait(jobId);
-    if (outcome !== 'image') throw appError('generation_failed', generationMessages.failed);
-    const image = await ctx.db.selectFrom('generated_images').select('id').where('job_id', '=', jobId).executeTakeFirstOrThrow();
-    await ctx.db.transaction().execute(async (tx) => {
-      await lockUsage(tx, ctx.user.id, tier);
-      await tx.insertInto('image_views').values({ user_id: ctx.user.id, image_id: image.id }).onConflict((oc) => oc.doNothing()).execute();
-      await spend(tx, ctx.user.id, true);
+    const jobId = await deps.generation.enqueue(generateJobData(request, { seed: Math.floor(Math.random() * 2 ** 31), source: 'live' }));
+    const ended = await deps.generation.wait(jobId);
+    if (ended.outcome !== 'stored') throw appError('generation_failed', generationMessages.failed);
+    await deps.db.transaction().execute(async (tx) => {
+      await lockUsage(tx, user.id, user.tier);
+      await tx.insertInto('image_views').values({ user_id: user.id, image_id: ended.imageId }).onConflict((oc) => oc.doNothing()).execute();
+      await spend(tx, user.id, true);
     });
     spent = true;
-    return await outfitView(ctx.db, ctx.config, image.id, 'live');
+    return await outfitView(deps.db, deps.config, ended.imageId, 'live');
   } finally {
-    if (!spent) await release(ctx.db, ctx.user.id, day);
+    if (!spent) await release(deps.db, user.id, day);
   }
 }
 

@@ -25,7 +25,7 @@ export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionIt
 }
 
 /** The outfit answer for one stored image, names as the screens show them. */
-export async function outfitView(db: Db, config: Config, imageId: string, source: OutfitView['source']): Promise<OutfitView> {
+export async function outfitView(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, imageId: string, source: OutfitView['source']): Promise<OutfitView> {
   // The image and its items in one round trip: this is on Get My Look's hot path.
   const img = await db
     .selectFrom('generated_images as gi')

@@ -1,48 +1,38 @@
 import { z } from 'zod';
-import { appRouter } from '../router';
+import { API_VERSION } from '../meta.router';
 import { restRoutes } from './routes';
-
-type ProcedureMap = Record<string, { _def: { inputs?: unknown[]; type?: string } }>;
-
-export function procedureExists(path: string): boolean {
-  return Boolean((appRouter._def.procedures as unknown as ProcedureMap)[path]);
-}
-
-function inputSchema(path: string): z.ZodType | undefined {
-  const def = (appRouter._def.procedures as unknown as ProcedureMap)[path]?._def;
-  const first = def?.inputs?.[0];
-  return first instanceof z.ZodType ? first : undefined;
-}
 
 const errorBody = {
   type: 'object',
   required: ['error', 'message'],
   properties: { error: { type: 'string' }, message: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
 };
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
 
-/** OpenAPI 3.1 for the REST table, from the same Zod schemas the procedures parse. */
+/** OpenAPI 3.1 for the REST table, from the rows' own contracts schemas. */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of restRoutes) {
     const oaPath = route.path.replace(/:(\w+)/g, '{$1}');
-    const schema = inputSchema(route.procedure);
-    const json = schema && route.input === undefined ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>) : undefined;
-    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const json = route.input ? (z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
+    const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const pathParams = pathNames.map((name) => ({ name, in: 'path', required: true, schema: json?.properties?.[name] ?? { type: 'string' } }));
     const queryParams = route.method === 'GET' && json?.properties
-      ? Object.entries(json.properties as Record<string, unknown>).filter(([k]) => !pathParams.some((p) => p.name === k))
-        .map(([name, s]) => ({ name, in: 'query', required: ((json.required as string[]) ?? []).includes(name), schema: s }))
-      : route.path === '/api/auth/search-users' ? [{ name: 'q', in: 'query', required: true, schema: { type: 'string', maxLength: 50 } }] : [];
+      ? Object.entries(json.properties)
+        .filter(([name]) => !pathNames.includes(name))
+        .map(([name, schema]) => ({ name, in: 'query', required: (json.required ?? []).includes(name), schema }))
+      : [];
     const op: Record<string, unknown> = {
-      operationId: route.procedure,
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:-](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
       summary: route.summary,
       tags: [route.path.split('/')[2]],
       parameters: [...pathParams, ...queryParams],
       security: route.auth === 'public' ? [] : route.auth === 'admin' ? [{ adminBearer: [] }] : [{ bearer: [] }, { cookie: [] }],
       responses: {
         [String(route.status ?? 200)]: { description: 'Success' },
-        '400': { description: 'Bad input', content: { 'application/json': { schema: errorBody } } },
-        ...(route.auth !== 'public' ? { '401': { description: 'Not signed in', content: { 'application/json': { schema: errorBody } } } } : {}),
-        '429': { description: 'Rate limited', content: { 'application/json': { schema: errorBody } } },
+        '400': errorResponse('Bad input'),
+        ...(route.auth !== 'public' ? { '401': errorResponse('Not signed in') } : {}),
+        '429': errorResponse('Rate limited'),
       },
     };
     if (route.method !== 'GET' && json) op.requestBody = { required: true, content: { 'application/json': { schema: json } } };
@@ -50,7 +40,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Drape API', version: '0.1.0', description: 'REST twin of the tRPC procedures at /trpc.' },
+    info: { title: 'Drape API', version: API_VERSION, description: 'REST twin of the tRPC procedures at /trpc.' },
     servers: [{ url: serverUrl }],
     paths,
     components: {

@@ -1,7 +1,16 @@
+import type { z } from 'zod';
+import {
+  adminLoginInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
+  generateOutfitInput, geolocationPreferencesInput, loginInput, registerInput, resetPasswordInput, searchUsersInput,
+  updateProfileInput,
+} from '@drape/contracts';
+import type { Caller } from '../router';
+
 /**
- * The REST adapter: one row per documented path (spec user-area §7, settings-and-admin §7).
- * Each row names the procedure it calls and how the request becomes that procedure's input;
- * the rules live in the procedures, never here.
+ * The REST adapter: one row per documented path (spec user-area §7, settings-and-admin §7). A row
+ * names the contracts schema of its input (for OpenAPI) and calls its procedure through a typed
+ * caller, so a renamed procedure or a changed input is a type error here; the rules live in the
+ * procedures, never here.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
@@ -14,57 +23,77 @@ export interface RestRequest {
 export interface RestRoute {
   method: HttpMethod;
   path: string;
-  procedure: string;
   summary: string;
-  /** How the request maps to input; by default GET reads query + params, others the body + params. */
-  input?: (req: RestRequest) => unknown;
+  auth: 'public' | 'user' | 'admin';
   /** Status of a success answer (200 unless said). */
   status?: number;
-  auth: 'public' | 'user' | 'admin';
+  /** The input's schema: the procedure parses the same one; OpenAPI is generated from it. */
+  input?: z.ZodType;
+  /** The request as the procedure's input (validated by the procedure, not here). */
+  read(req: RestRequest): unknown;
+  call(caller: Caller, input: unknown): Promise<unknown>;
 }
 
-const none = () => undefined;
+/** GET reads the query and path, the others the body and path. */
+function defaultRead(method: HttpMethod) {
+  return (req: RestRequest): unknown => {
+    if (method === 'GET') return { ...req.query, ...req.params };
+    const body = req.body ?? {};
+    return Object.keys(req.params).length && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...req.params } : body;
+  };
+}
 
-export const restRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/version', procedure: 'meta.version', input: none, auth: 'public', summary: 'Server name and API version' },
+interface RowSpec<S extends z.ZodType | undefined> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  auth: RestRoute['auth'];
+  status?: number;
+  input?: S;
+  read?: (req: RestRequest) => unknown;
+  /** Typed by the schema: the procedure must accept what the row documents. */
+  call: (caller: Caller, input: S extends z.ZodType ? z.input<S> : undefined) => Promise<unknown>;
+}
+
+function row<S extends z.ZodType | undefined = undefined>(spec: RowSpec<S>): RestRoute {
+  const read = spec.input ? (spec.read ?? defaultRead(spec.method)) : () => undefined;
+  // The one cast of the table: the procedure validates the request against the same schema.
+  return { ...spec, read, call: spec.call as RestRoute['call'] };
+}
+
+export const restRoutes: readonly RestRoute[] = [
+  row({ method: 'GET', path: '/api/version', auth: 'public', summary: 'Server name and API version', call: (c) => c.meta.version() }),
   // Accounts (user-area §7)
-  { method: 'GET', path: '/api/auth/bot-check', procedure: 'auth.botCheck', input: none, auth: 'public', summary: 'An ALTCHA challenge (or the Turnstile site key) for the register form' },
-  { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', status: 201, auth: 'public', summary: 'Create an account; answers token and user' },
-  { method: 'POST', path: '/api/auth/login', procedure: 'auth.login', auth: 'public', summary: 'Sign in; answers token and user' },
-  { method: 'POST', path: '/api/auth/refresh', procedure: 'auth.refresh', input: none, auth: 'user', summary: 'Extend the session; answers accessToken' },
-  { method: 'POST', path: '/api/auth/logout', procedure: 'auth.logout', input: none, auth: 'user', summary: 'End this session' },
-  { method: 'POST', path: '/api/auth/logout-all-devices', procedure: 'auth.logoutAllDevices', input: none, auth: 'user', summary: 'End every session of the user, this one too' },
-  { method: 'POST', path: '/api/auth/forgot-password', procedure: 'auth.forgotPassword', auth: 'public', summary: 'Mail a reset link; the same answer whether or not the account exists' },
-  { method: 'POST', path: '/api/auth/reset-password', procedure: 'auth.resetPassword', auth: 'public', summary: 'Set a new password with a reset token' },
-  { method: 'GET', path: '/api/auth/sessions', procedure: 'auth.sessions', input: none, auth: 'user', summary: 'The active sessions of the user' },
-  { method: 'GET', path: '/api/auth/check-username/:username', procedure: 'auth.checkUsername', input: (r) => ({ username: r.params.username }), auth: 'public', summary: 'Whether a username is free' },
-  { method: 'GET', path: '/api/auth/search-users', procedure: 'auth.searchUsers', input: (r) => ({ q: typeof r.query.q === 'string' ? r.query.q : '' }), auth: 'public', summary: 'Referrer search by name prefix (2 characters or more)' },
-  { method: 'GET', path: '/api/user/profile', procedure: 'user.profile', input: none, auth: 'user', summary: 'The signed-in user' },
-  { method: 'PATCH', path: '/api/user/profile', procedure: 'user.updateProfile', auth: 'user', summary: 'Update the profile, or the style vibe and body shape preferences' },
-  { method: 'POST', path: '/api/user/change-password', procedure: 'user.changePassword', auth: 'user', summary: 'Change the password; other sessions end' },
-  { method: 'DELETE', path: '/api/user/delete-account', procedure: 'user.deleteAccount', auth: 'user', summary: 'Request deletion (30-day grace; logging in cancels it)' },
-  { method: 'POST', path: '/api/user/geolocation-preferences', procedure: 'user.geolocationPreferences', auth: 'user', summary: 'Shopping region preferences' },
+  row({ method: 'GET', path: '/api/auth/bot-check', auth: 'public', summary: 'An ALTCHA challenge (or the Turnstile site key) for the register form', call: (c) => c.auth.botCheck() }),
+  row({ method: 'POST', path: '/api/auth/register', status: 201, auth: 'public', summary: 'Create an account; answers token and user', input: registerInput, call: (c, i) => c.auth.register(i) }),
+  row({ method: 'POST', path: '/api/auth/login', auth: 'public', summary: 'Sign in; answers token and user', input: loginInput, call: (c, i) => c.auth.login(i) }),
+  row({ method: 'POST', path: '/api/auth/refresh', auth: 'user', summary: 'Extend the session; answers accessToken', call: (c) => c.auth.refresh() }),
+  row({ method: 'POST', path: '/api/auth/logout', auth: 'user', summary: 'End this session', call: (c) => c.auth.logout() }),
+  row({ method: 'POST', path: '/api/auth/logout-all-devices', auth: 'user', summary: 'End every session of the user, this one too', call: (c) => c.auth.logoutAllDevices() }),
+  row({ method: 'POST', path: '/api/auth/forgot-password', auth: 'public', summary: 'Mail a reset link; the same answer whether or not the account exists', input: forgotPasswordInput, call: (c, i) => c.auth.forgotPassword(i) }),
+  row({ method: 'POST', path: '/api/auth/reset-password', auth: 'public', summary: 'Set a new password with a reset token', input: resetPasswordInput, call: (c, i) => c.auth.resetPassword(i) }),
+  row({ method: 'GET', path: '/api/auth/sessions', auth: 'user', summary: 'The active sessions of the user', call: (c) => c.auth.sessions() }),
+  row({ method: 'GET', path: '/api/auth/check-username/:username', auth: 'public', summary: 'Whether a username is free', input: checkUsernameInput, call: (c, i) => c.auth.checkUsername(i) }),
+  row({ method: 'GET', path: '/api/auth/search-users', auth: 'public', summary: 'Referrer search by name prefix (2 characters or more)', input: searchUsersInput, call: (c, i) => c.auth.searchUsers(i) }),
+  row({ method: 'GET', path: '/api/user/profile', auth: 'user', summary: 'The signed-in user', call: (c) => c.user.profile() }),
+  row({ method: 'PATCH', path: '/api/user/profile', auth: 'user', summary: 'Update the profile, or the style vibe and body shape preferences', input: updateProfileInput, call: (c, i) => c.user.updateProfile(i) }),
+  row({ method: 'POST', path: '/api/user/change-password', auth: 'user', summary: 'Change the password; other sessions end', input: changePasswordInput, call: (c, i) => c.user.changePassword(i) }),
+  row({ method: 'DELETE', path: '/api/user/delete-account', auth: 'user', summary: 'Request deletion (30-day grace; logging in cancels it)', input: deleteAccountInput, call: (c, i) => c.user.deleteAccount(i) }),
+  row({ method: 'POST', path: '/api/user/geolocation-preferences', auth: 'user', summary: 'Shopping region preferences', input: geolocationPreferencesInput, call: (c, i) => c.user.geolocationPreferences(i) }),
   // Catalog (user-area §7)
-  { method: 'GET', path: '/api/monthly-trends', procedure: 'catalog.monthlyTrends', input: none, auth: 'public', summary: "This month's trends" },
-  { method: 'GET', path: '/api/seasons', procedure: 'catalog.seasons', input: none, auth: 'public', summary: 'Seasons with their color palettes' },
-  { method: 'GET', path: '/api/occasions', procedure: 'catalog.occasions', input: none, auth: 'public', summary: 'Occasions with their icon names' },
-  { method: 'GET', path: '/api/style-vibes', procedure: 'catalog.styleVibes', input: none, auth: 'user', summary: 'Style vibes (Stylist and above)' },
-  { method: 'GET', path: '/api/body-shapes', procedure: 'catalog.bodyShapes', input: none, auth: 'user', summary: 'Body shapes (Stylist and above)' },
-  { method: 'GET', path: '/api/skin-tones', procedure: 'catalog.skinTones', input: none, auth: 'public', summary: 'Skin tones' },
-  { method: 'GET', path: '/api/trend-conversion', procedure: 'catalog.trendConversion', input: none, auth: 'public', summary: 'Which names are occasions and which are trends' },
-  { method: 'GET', path: '/api/landing/showcase', procedure: 'catalog.landingShowcase', input: none, auth: 'public', summary: 'One picture per trend, palette and occasion for the landing page' },
-  { method: 'GET', path: '/api/lookbook/stats', procedure: 'catalog.lookbookStats', input: none, auth: 'public', summary: "The landing's LookBook blurb" },
+  row({ method: 'GET', path: '/api/monthly-trends', auth: 'public', summary: "This month's trends", call: (c) => c.catalog.monthlyTrends() }),
+  row({ method: 'GET', path: '/api/seasons', auth: 'public', summary: 'Seasons with their color palettes', call: (c) => c.catalog.seasons() }),
+  row({ method: 'GET', path: '/api/occasions', auth: 'public', summary: 'Occasions with their icon names', call: (c) => c.catalog.occasions() }),
+  row({ method: 'GET', path: '/api/style-vibes', auth: 'user', summary: 'Style vibes (Stylist and above)', call: (c) => c.catalog.styleVibes() }),
+  row({ method: 'GET', path: '/api/body-shapes', auth: 'user', summary: 'Body shapes (Stylist and above)', call: (c) => c.catalog.bodyShapes() }),
+  row({ method: 'GET', path: '/api/skin-tones', auth: 'public', summary: 'Skin tones', call: (c) => c.catalog.skinTones() }),
+  row({ method: 'GET', path: '/api/trend-conversion', auth: 'public', summary: 'Which names are occasions and which are trends', call: (c) => c.catalog.trendConversion() }),
+  row({ method: 'GET', path: '/api/landing/showcase', auth: 'public', summary: 'One picture per trend, palette and occasion for the landing page', call: (c) => c.catalog.landingShowcase() }),
+  row({ method: 'GET', path: '/api/lookbook/stats', auth: 'public', summary: "The landing's LookBook blurb", call: (c) => c.catalog.lookbookStats() }),
   // Generation (user-area §7)
-  { method: 'POST', path: '/api/generate-outfit', procedure: 'generate.outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live' },
-  { method: 'GET', path: '/api/fashion-items/:imageId', procedure: 'generate.fashionItems', input: (r) => ({ imageId: r.params.imageId }), auth: 'public', summary: 'The pieces of one image' },
+  row({ method: 'POST', path: '/api/generate-outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live', input: generateOutfitInput, call: (c, i) => c.generate.outfit(i) }),
+  row({ method: 'GET', path: '/api/fashion-items/:imageId', auth: 'public', summary: 'The pieces of one image', input: fashionItemsInput, call: (c, i) => c.generate.fashionItems(i) }),
   // Administrators (settings-and-admin §7.2)
-  { method: 'POST', path: '/api/admin/login', procedure: 'admin.login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token' },
-  { method: 'GET', path: '/api/admin/me', procedure: 'admin.me', input: none, auth: 'admin', summary: 'The admin of the token' },
+  row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
+  row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
 ];
-
-export function defaultInput(route: RestRoute, req: RestRequest): unknown {
-  if (route.input) return route.input(req);
-  if (route.method === 'GET') return { ...req.query, ...req.params };
-  const body = req.body ?? {};
-  return Object.keys(req.params).length && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...req.params } : body;
-}

@@ -1,29 +1,27 @@
-import { invalidateUserSessions, verifyPassword } from '@drape/auth';
+import { verifyPassword, invalidateUserSessions, type Mailer, type RateLimits } from '@drape/auth';
 import {
-  DELETION_GRACE_DAYS, authMessages, isStrongPassword, tierPolicy, usernameMessages,
-  type PublicUser, type UpdateProfileInput,
+  DELETION_GRACE_DAYS, authMessages, tierPolicy, usernameMessages,
+  type GeolocationPreferencesInput, type PublicUser, type UpdateProfileInput,
 } from '@drape/contracts';
-import { hashPassword } from '@drape/auth';
-import type { SessionRow, UserRow, UserUpdate } from '@drape/db';
-import type { z } from 'zod';
-import type { geolocationPreferencesInput } from '@drape/contracts';
-import type { Context } from '../context';
-import { appError } from '../errors';
-import { resolveCatalogId } from '../catalog/catalog.service';
-import { tierOf, toPublicUser } from './user.view';
+import type { Db, SessionRow, UserRow, UserUpdate } from '@drape/db';
+import type { RequestMeta } from '../context';
+import { appError, rateLimited } from '../errors';
+import { catalogLookup } from '../catalog/catalog-lookup';
+import { replacePassword, type PasswordChangeDeps } from '../auth/password-change';
+import { toPublicUser } from './user.view';
 
-type UserCtx = Context & { user: UserRow; session: SessionRow };
+type ProfileAnswer = { user: PublicUser } & PublicUser;
 
-export async function getProfile(ctx: UserCtx): Promise<{ user: PublicUser } & PublicUser> {
-  const user = await toPublicUser(ctx.db, ctx.user);
+export async function getProfile(db: Db, user: UserRow): Promise<ProfileAnswer> {
+  const view = await toPublicUser(db, user);
   // Both shapes: the spec's client reads the user object itself, newer screens read `.user`.
-  return { ...user, user };
+  return { ...view, user: view };
 }
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+const blankToNull = <T extends string>(v: T | '' | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 
-export async function updateProfile(ctx: UserCtx, input: UpdateProfileInput): Promise<{ user: PublicUser } & PublicUser> {
-  if (input.username !== undefined && input.username.toLowerCase() !== ctx.user.username.toLowerCase()) {
+export async function updateProfile(db: Db, user: UserRow, input: UpdateProfileInput): Promise<ProfileAnswer> {
+  if (input.username !== undefined && input.username.toLowerCase() !== user.username.toLowerCase()) {
     throw appError('invalid_username', usernameMessages.cannotChange);
   }
   const patch: UserUpdate = {};
@@ -40,47 +38,58 @@ export async function updateProfile(ctx: UserCtx, input: UpdateProfileInput): Pr
     if (dob > thirteen) throw appError('invalid_input', 'You must be at least 13 years old.');
     if (dob.getUTCFullYear() < 1900) throw appError('invalid_input', 'Enter a valid date of birth.');
   }
-  for (const kind of ['styleVibe', 'bodyShape'] as const) {
-    const value = blankToNull(input[kind]);
-    if (value === undefined) continue;
-    if (!tierPolicy(tierOf(ctx.user)).personalization) {
-      throw appError('tier_required', 'Style vibe and body shape personalization starts at the Stylist tier.');
-    }
-    const known = value === null ? null : await resolveCatalogId(ctx.db, kind === 'styleVibe' ? 'style_vibes' : 'body_shapes', value);
-    if (value !== null && !known) throw appError('invalid_input', `Unknown ${kind === 'styleVibe' ? 'style vibe' : 'body shape'}: ${value}`);
-    patch[kind === 'styleVibe' ? 'style_vibe' : 'body_shape'] = known;
+  const vibe = blankToNull(input.styleVibe);
+  const body = blankToNull(input.bodyShape);
+  if ((vibe !== undefined || body !== undefined) && !tierPolicy(user.tier).personalization) {
+    throw appError('tier_required', 'Style vibe and body shape personalization starts at the Stylist tier.');
   }
-  if (Object.keys(patch).length === 0) return getProfile(ctx);
-  const row = await ctx.db
-    .updateTable('users')
-    .set({ ...patch, updated_at: new Date() })
-    .where('id', '=', ctx.user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return getProfile({ ...ctx, user: row });
+  if (vibe !== undefined) patch.style_vibe = vibe === null ? null : (catalogLookup.styleVibe(vibe) ?? unknown('style vibe', vibe));
+  if (body !== undefined) patch.body_shape = body === null ? null : (catalogLookup.bodyShape(body) ?? unknown('body shape', body));
+  if (Object.keys(patch).length === 0) return getProfile(db, user);
+  const row = await db.updateTable('users').set({ ...patch, updated_at: new Date() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  return getProfile(db, row);
 }
 
-export async function changePassword(ctx: UserCtx, currentPassword: string, newPassword: string): Promise<{ success: true; message: string }> {
-  if (!(await verifyPassword(ctx.user.password_hash, currentPassword))) throw appError('invalid_current_password');
-  if (!isStrongPassword(newPassword)) throw appError('weak_password');
-  await ctx.db.updateTable('users').set({ password_hash: await hashPassword(newPassword), updated_at: new Date() }).where('id', '=', ctx.user.id).execute();
-  await invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id);
+function unknown(label: string, value: string): never {
+  throw appError('invalid_input', `Unknown ${label}: ${value}`);
+}
+
+/**
+ * A password typed to confirm a change is a guess an attacker with a stolen session could repeat:
+ * limited like a login, per address and per account.
+ */
+async function confirmPassword(rateLimits: RateLimits, req: RequestMeta, user: UserRow, password: string): Promise<boolean> {
+  const ipLimit = await rateLimits.consume('loginIp', req.ipAddress ?? 'unknown');
+  if (!ipLimit.ok) throw rateLimited(ipLimit.retryAfterSeconds);
+  const userLimit = await rateLimits.consume('confirmPasswordUser', user.id);
+  if (!userLimit.ok) throw rateLimited(userLimit.retryAfterSeconds);
+  const ok = await verifyPassword(user.password_hash, password);
+  if (ok) await rateLimits.reset('confirmPasswordUser', user.id);
+  return ok;
+}
+
+export async function changePassword(
+  deps: PasswordChangeDeps & { rateLimits: RateLimits }, req: RequestMeta, user: UserRow, session: SessionRow, currentPassword: string, newPassword: string,
+): Promise<{ success: true; message: string }> {
+  if (!(await confirmPassword(deps.rateLimits, req, user, currentPassword))) throw appError('invalid_current_password');
+  await replacePassword(deps, user, newPassword, session.id);
   return { success: true, message: authMessages.passwordChanged };
 }
 
-export async function deleteAccount(ctx: UserCtx, password: string): Promise<{ success: true; message: string; purgeAfter: string }> {
-  if (ctx.user.deletion_requested_at) throw appError('already_deleted');
-  if (!(await verifyPassword(ctx.user.password_hash, password))) throw appError('invalid_password');
-  const requested = await ctx.db
+export async function deleteAccount(
+  deps: { db: Db; rateLimits: RateLimits; mailer: Mailer }, req: RequestMeta, user: UserRow, password: string,
+): Promise<{ success: true; message: string; purgeAfter: string }> {
+  if (user.deletion_requested_at) throw appError('already_deleted');
+  if (!(await confirmPassword(deps.rateLimits, req, user, password))) throw appError('invalid_password');
+  const requested = await deps.db
     .updateTable('users')
     .set({ deletion_requested_at: new Date(), updated_at: new Date() })
-    .where('id', '=', ctx.user.id)
+    .where('id', '=', user.id)
     .where('deletion_requested_at', 'is', null)
     .returning('deletion_requested_at')
     .executeTakeFirst();
   if (!requested?.deletion_requested_at) throw appError('already_deleted');
-  await invalidateUserSessions(ctx.db, ctx.user.id);
-  ctx.clearSessionCookie();
+  await invalidateUserSessions(deps.db, user.id);
   const purgeAfter = new Date(requested.deletion_requested_at.getTime() + DELETION_GRACE_DAYS * 86_400_000);
   return {
     success: true,
@@ -89,11 +98,8 @@ export async function deleteAccount(ctx: UserCtx, password: string): Promise<{ s
   };
 }
 
-export async function setGeolocationPreferences(
-  ctx: UserCtx,
-  input: z.infer<typeof geolocationPreferencesInput>,
-): Promise<{ success: true; user: PublicUser }> {
-  const row = await ctx.db
+export async function setGeolocationPreferences(db: Db, userId: string, input: GeolocationPreferencesInput): Promise<{ success: true; user: PublicUser }> {
+  const row = await db
     .updateTable('users')
     .set({
       geolocation_enabled: input.geolocationEnabled,
@@ -102,8 +108,8 @@ export async function setGeolocationPreferences(
       preferred_amazon_domain: input.preferredDomains.amazon,
       updated_at: new Date(),
     })
-    .where('id', '=', ctx.user.id)
+    .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { success: true, user: await toPublicUser(ctx.db, row) };
+  return { success: true, user: await toPublicUser(db, row) };
 }

@@ -1,10 +1,6 @@
-import { dailyLimit, isTier, type PublicUser, type Tier } from '@drape/contracts';
+import { dailyLimit, type PublicUser } from '@drape/contracts';
 import type { Db, UserRow } from '@drape/db';
 import { readUsage } from '../generate/usage';
-
-export function tierOf(row: Pick<UserRow, 'tier'>): Tier {
-  return isTier(row.tier) ? row.tier : 'enthusiast';
-}
 
 export async function referralCount(db: Db, userId: string): Promise<number> {
   const row = await db
@@ -18,7 +14,7 @@ export async function referralCount(db: Db, userId: string): Promise<number> {
 /** The user as every auth answer and the profile call return it. */
 export async function toPublicUser(db: Db, row: UserRow): Promise<PublicUser> {
   const [referrals, usage] = await Promise.all([referralCount(db, row.id), readUsage(db, row.id)]);
-  const tier = tierOf(row);
+  const tier = row.tier;
   return {
     id: row.id,
     email: row.email,

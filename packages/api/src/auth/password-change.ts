@@ -1,0 +1,26 @@
+import { hashPassword, invalidateUserSessions, passwordChangedMail, passwordProblem, voidResetTokens, type Mailer } from '@drape/auth';
+import type { Config } from '@drape/config';
+import type { Db, UserRow } from '@drape/db';
+import { appError } from '../errors';
+
+export interface PasswordChangeDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicOrigin'>;
+}
+
+/**
+ * Sets a new password, by reset link or by the settings form alike: the old password, every
+ * outstanding reset link and every other session stop working, and the owner is told by mail.
+ */
+export async function replacePassword(deps: PasswordChangeDeps, user: Pick<UserRow, 'id' | 'email' | 'first_name'>, newPassword: string, keepSessionId?: string): Promise<void> {
+  const weak = passwordProblem(newPassword);
+  if (weak) throw appError('weak_password', weak);
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction().execute(async (tx) => {
+    await tx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute();
+    await voidResetTokens(tx, user.id);
+    await invalidateUserSessions(tx, user.id, keepSessionId);
+  });
+  await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicOrigin}/auth`));
+}

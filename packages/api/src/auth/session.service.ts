@@ -1,0 +1,73 @@
+import {
+  burnPasswordCheck, createSession, extendSession, invalidateSession, invalidateUserSessions, listUserSessions, verifyPassword, type RateLimits,
+} from '@drape/auth';
+import { authMessages, type AuthAnswer, type LoginInput, type SessionInfo } from '@drape/contracts';
+import type { Db, SessionRow } from '@drape/db';
+import type { RequestMeta } from '../context';
+import { appError, rateLimited } from '../errors';
+import { toPublicUser } from '../user/user.view';
+import { findUserByEmail } from './accounts';
+
+/** Sign-in: rate limited per address and per account; logging in cancels a pending deletion. */
+export async function login(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
+  const ipLimit = await deps.rateLimits.consume('loginIp', req.ipAddress ?? 'unknown');
+  if (!ipLimit.ok) throw rateLimited(ipLimit.retryAfterSeconds);
+  const emailLimit = await deps.rateLimits.consume('loginEmail', input.email);
+  if (!emailLimit.ok) throw rateLimited(emailLimit.retryAfterSeconds, 'account_locked');
+
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw appError('invalid_credentials');
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw appError('invalid_credentials');
+  await deps.rateLimits.reset('loginEmail', input.email);
+
+  let current = user;
+  if (user.deletion_requested_at) {
+    // Logging in during the grace period cancels the deletion (settings-and-admin §4).
+    current = await deps.db
+      .updateTable('users')
+      .set({ deletion_requested_at: null, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  const { token } = await createSession(deps.db, current.id, req);
+  return {
+    token,
+    user: await toPublicUser(deps.db, current),
+    ...(user.deletion_requested_at ? { deletionCancelled: true, message: authMessages.deletionCancelled } : {}),
+  };
+}
+
+/** Restarts the session's full lifetime; the same token stays valid. */
+export async function refresh(db: Db, session: SessionRow, token: string): Promise<{ accessToken: string; expiresAt: string }> {
+  const expires = await extendSession(db, session.id);
+  return { accessToken: token, expiresAt: expires.toISOString() };
+}
+
+export async function logout(db: Db, session: SessionRow): Promise<{ success: true }> {
+  await invalidateSession(db, session.id);
+  return { success: true };
+}
+
+export async function logoutAllDevices(db: Db, userId: string): Promise<{ success: true; message: string; sessionsRevoked: number }> {
+  const n = await invalidateUserSessions(db, userId);
+  return { success: true, message: authMessages.loggedOutAll, sessionsRevoked: n };
+}
+
+export async function sessions(db: Db, userId: string, current: SessionRow): Promise<{ sessions: SessionInfo[] }> {
+  const rows = await listUserSessions(db, userId);
+  return {
+    sessions: rows.map((s) => ({
+      // A prefix of the hashed id: enough to tell sessions apart, useless as a credential.
+      id: s.id.slice(0, 16),
+      ipAddress: s.ip_address,
+      lastActivityAt: s.last_activity_at.toISOString(),
+      createdAt: s.created_at.toISOString(),
+      isCurrent: s.id === current.id,
+      deviceInfo: { userAgent: s.user_agent, deviceType: s.device_type, browser: s.browser, os: s.os },
+    })),
+  };
+}

@@ -1,0 +1,49 @@
+import PgBoss from 'pg-boss';
+import { withSetupLock, type Db } from '@drape/db';
+import { QUEUES, SCHEDULES, scheduleQueue } from './queues';
+
+/**
+ * The one place pg-boss is made. A role says what the process does with it: the server only
+ * sends live jobs and reads their state; the CLI sends and purges; a pipeline worker works the
+ * queues and runs pg-boss's maintenance (expiring the jobs of dead workers) and the crons.
+ */
+export type BossRole = 'server' | 'cli' | 'pipeline';
+
+export interface BossOptions {
+  /** How often pg-boss expires the jobs of dead workers (s); tests shorten it. */
+  maintenanceIntervalSeconds?: number;
+  onError?: (err: Error) => void;
+}
+
+const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8 };
+
+export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions = {}): Promise<PgBoss> {
+  const worker = role === 'pipeline';
+  const boss = new PgBoss({
+    connectionString: url,
+    max: POOL[role],
+    supervise: worker,
+    schedule: worker,
+    ...(worker ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 } : {}),
+  });
+  boss.on('error', opts.onError ?? (() => {}));
+  await boss.start();
+  // Two processes creating queues at once deadlock in pg-boss (partitions): one at a time.
+  await withSetupLock(db, 'drape-queue-setup', async () => {
+    for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+    if (!worker) return;
+    for (const s of Object.values(SCHEDULES)) {
+      await boss.createQueue(scheduleQueue(s.task));
+      await boss.schedule(scheduleQueue(s.task), s.cron, { task: s.task });
+    }
+  });
+  return boss;
+}
+
+/** Stops without waiting for workers (server, CLI) or after the running jobs end (pipeline). */
+export async function stopBoss(boss: PgBoss, role: BossRole): Promise<void> {
+  if (role === 'pipeline') await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  else await boss.stop({ graceful: false, close: true, wait: true });
+}
+
+export type { PgBoss };

@@ -1,0 +1,7 @@
+export { QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, scheduleQueue, type MaintenanceTask } from './queues';
+export { generateJobData, parseGenerateJobData, type GenerateJobData, type JobSource } from './generate-job-data';
+export { startBoss, stopBoss, type BossRole, type BossOptions, type PgBoss } from './boss';
+export {
+  recordOutcome, readOutcome, readOutcomes, parseOutcomeNotice, deleteOldOutcomes, OUTCOME_CHANNEL, type JobOutcome,
+} from './outcome';
+export { createLiveGeneration, type LiveGeneration, type LiveOutcome } from './live-generation';

@@ -1,0 +1,99 @@
+import pg from 'pg';
+import { readPerformanceMode, type Db } from '@drape/db';
+import { PERFORMANCE_MODES } from '@drape/contracts';
+import { startBoss, stopBoss } from './boss';
+import type { GenerateJobData } from './generate-job-data';
+import { OUTCOME_CHANNEL, parseOutcomeNotice, readOutcome, type JobOutcome } from './outcome';
+import { QUEUES, SEND } from './queues';
+
+export type LiveOutcome = JobOutcome | { outcome: 'timeout' };
+
+/** The pipeline as a request sees it: send a live job, wait for its outcome. */
+export interface LiveGeneration {
+  enqueue(data: GenerateJobData): Promise<string>;
+  /** The job's outcome, or `timeout` past the performance mode's limit. */
+  wait(jobId: string): Promise<LiveOutcome>;
+  close(): Promise<void>;
+}
+
+/**
+ * The server's side of live generation: it sends `generate` jobs (no workers here) and wakes each
+ * waiting request with the outcome the pipeline publishes on LISTEN/NOTIFY; a slow poll of the
+ * outcome row covers a missed notification, and pg-boss's own state a job that died with its worker.
+ */
+export async function createLiveGeneration(url: string, db: Db): Promise<LiveGeneration> {
+  const boss = await startBoss(url, db, 'server');
+  const waiters = new Map<string, (o: JobOutcome | null) => void>();
+  let listener: pg.Client | null = null;
+  let closed = false;
+  const listen = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => {
+      const notice = parseOutcomeNotice(msg.payload);
+      if (notice) waiters.get(notice.jobId)?.(notice);
+    });
+    client.on('error', () => {
+      listener = null;
+      if (!closed) setTimeout(() => void listen().catch(() => {}), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${OUTCOME_CHANNEL}`);
+    listener = client;
+  };
+  await listen();
+
+  let timeout: { ms: number; readAt: number } = { ms: PERFORMANCE_MODES.conservative.timeoutMs, readAt: 0 };
+  const timeoutMs = async () => {
+    if (Date.now() - timeout.readAt > 5000) timeout = { ms: (await readPerformanceMode(db)).timeoutMs, readAt: Date.now() };
+    return timeout.ms;
+  };
+
+  /** The recorded outcome, or pg-boss's word that the job failed for good without one. */
+  const check = async (jobId: string): Promise<JobOutcome | null> => {
+    const recorded = await readOutcome(db, jobId);
+    if (recorded) return recorded;
+    const job = await boss.getJobById(QUEUES.generate, jobId, { includeArchive: true });
+    if (job && (job.state === 'failed' || job.state === 'cancelled')) return { outcome: 'failed', reason: `job ${job.state}` };
+    return null;
+  };
+
+  return {
+    async enqueue(data) {
+      const id = await boss.send(QUEUES.generate, data, SEND.live(Math.ceil((await timeoutMs()) / 1000)));
+      if (!id) throw new Error('the generate queue refused the job');
+      return id;
+    },
+    async wait(jobId) {
+      const deadline = Date.now() + (await timeoutMs());
+      for (;;) {
+        // Listen before looking, so that a notice arriving in between is not lost.
+        let wake: (o: JobOutcome | null) => void = () => {};
+        const woken = new Promise<JobOutcome | null>((resolve) => {
+          wake = resolve;
+        });
+        waiters.set(jobId, wake);
+        try {
+          const outcome = await check(jobId);
+          if (outcome) return outcome;
+          const left = deadline - Date.now();
+          if (left <= 0) return { outcome: 'timeout' };
+          let timer: NodeJS.Timeout | undefined;
+          const slept = new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), Math.min(left, 1000));
+          });
+          const notice = await Promise.race([woken, slept]);
+          clearTimeout(timer);
+          if (notice) return notice;
+        } finally {
+          waiters.delete(jobId);
+        }
+      }
+    },
+    async close() {
+      closed = true;
+      for (const wake of waiters.values()) wake(null);
+      await listener?.end().catch(() => {});
+      await stopBoss(boss, 'server');
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Drape's pg-boss queues and how each kind of job is sent: one place, read by the server (live
+ * generation), the pipeline (workers, batch steps, crons) and the CLI.
+ */
+export const QUEUES = {
+  /** Live requests and batch entries; live ones at a higher priority. */
+  generate: 'generate',
+  /** Steps of a sequential batch. */
+  batch: 'batch',
+  maintenance: 'maintenance',
+} as const;
+
+/** Cron jobs, each on its own queue (`maintenance.<task>`): pg-boss keys a schedule by queue name. */
+export const SCHEDULES = {
+  expiredRows: { cron: '17 * * * *', task: 'expired-rows' },
+  imageRetention: { cron: '40 3 * * *', task: 'image-retention' },
+  accountPurge: { cron: '10 4 * * *', task: 'account-purge' },
+} as const;
+export type MaintenanceTask = (typeof SCHEDULES)[keyof typeof SCHEDULES]['task'];
+
+export const scheduleQueue = (task: MaintenanceTask) => `${QUEUES.maintenance}.${task}`;
+
+/** A live job waits for a person: it jumps the batch entries. */
+export const LIVE_PRIORITY = 10;
+
+/** Send options per kind of job (retries: a dead worker's job is retried; a job is idempotent). */
+export const SEND = {
+  live: (expireInSeconds: number) => ({ priority: LIVE_PRIORITY, retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds }),
+  batchEntry: (id: string, expireInSeconds: number) => ({ id, priority: 0, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds }),
+  batchStep: (id: string, expireInSeconds: number, startAfter?: Date) => ({ id, retryLimit: 10, retryDelay: 2, expireInSeconds, ...(startAfter ? { startAfter } : {}) }),
+} as const;
