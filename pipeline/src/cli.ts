@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
-import { upsertAdmin } from '@drape/auth';
+import { removeAdmin, upsertAdmin } from '@drape/auth';
 import {
   BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   combinationCode, findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
@@ -245,6 +245,13 @@ admin.command('reset-password <key>').description("set an admin's password (rand
     const password = passwordOf(o);
     await upsertAdmin(db, key, password);
     console.log(`Password of "${key}" ${o.password ? 'changed.' : `is now ${password}`}`);
+  }));
+
+admin.command('remove <key>').description('remove an admin (its tokens stop working)').action((key: string) =>
+  withDb(async (db) => {
+    if (!(await removeAdmin(db, key))) throw new UsageError(`No admin "${key}".`);
+    const left = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
+    console.log(`Admin "${key}" removed.${left ? '' : ' No admin is left: the next start creates one and prints its password.'}`);
   }));
 
 program.command('performance <mode>').description('aggressive or conservative (workers apply it without a restart)').action((mode: string) =>

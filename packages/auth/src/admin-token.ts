@@ -1,18 +1,22 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { sharedSecret, type Db } from '@drape/db';
 
-/** Admin tokens: short-lived HS256 JWTs, keyed by a secret all processes share through the database. */
+/**
+ * Admin tokens: short-lived HS256 JWTs, keyed by a secret all processes share through the
+ * database. Each names its admin and the admin's token version: a token stops working when the
+ * admin is removed or its password is reset, not only when it expires.
+ */
 export const ADMIN_TOKEN_HOURS = 8;
 
 async function key(db: Db): Promise<Uint8Array> {
   return new TextEncoder().encode(await sharedSecret(db, 'admin-jwt'));
 }
 
-export async function signAdminToken(db: Db, adminId: string, adminKey: string): Promise<{ token: string; expiresAt: string }> {
+export async function signAdminToken(db: Db, admin: { id: string; adminKey: string; tokenVersion: number }): Promise<{ token: string; expiresAt: string }> {
   const exp = Math.floor(Date.now() / 1000) + ADMIN_TOKEN_HOURS * 3600;
-  const token = await new SignJWT({ key: adminKey })
+  const token = await new SignJWT({ key: admin.adminKey, ver: admin.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(adminId)
+    .setSubject(admin.id)
     .setIssuedAt()
     .setExpirationTime(exp)
     .setAudience('drape-admin')
@@ -21,11 +25,14 @@ export async function signAdminToken(db: Db, adminId: string, adminKey: string):
 }
 
 export async function verifyAdminToken(db: Db, token: string): Promise<{ adminId: string; adminKey: string } | null> {
+  let payload;
   try {
-    const { payload } = await jwtVerify(token, await key(db), { audience: 'drape-admin', algorithms: ['HS256'] });
-    if (!payload.sub) return null;
-    return { adminId: payload.sub, adminKey: String(payload.key ?? '') };
+    ({ payload } = await jwtVerify(token, await key(db), { audience: 'drape-admin', algorithms: ['HS256'] }));
   } catch {
     return null;
   }
+  if (!payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null;
+  const admin = await db.selectFrom('admins').select(['admin_key', 'token_version']).where('id', '=', payload.sub).executeTakeFirst();
+  if (!admin || admin.token_version !== payload.ver) return null;
+  return { adminId: payload.sub, adminKey: admin.admin_key };
 }

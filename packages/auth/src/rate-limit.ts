@@ -12,6 +12,8 @@ export const LIMITS = {
   // Confirming the password (change password, delete account): like a login, per account.
   confirmPasswordUser: { points: 10, duration: 15 * 60 },
   registerIp: { points: 20, duration: 60 * 60 },
+  adminLoginIp: { points: 20, duration: 15 * 60 },
+  adminLoginKey: { points: 10, duration: 15 * 60 },
   forgotIp: { points: 10, duration: 15 * 60 },
   // The referrer search runs as a person types (debounced): generous for that, too few to list members.
   searchUsersIp: { points: 120, duration: 15 * 60 },

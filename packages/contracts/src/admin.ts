@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const adminLoginInput = z.object({
-  adminKey: z.string().trim().min(1, 'Admin key is required').max(100),
-  password: z.string().min(1, 'Password is required').max(200),
+  adminKey: text().trim().min(1, 'Admin key is required').max(100),
+  password: text().min(1, 'Password is required').max(200),
 });
 
 export const adminMessages = {

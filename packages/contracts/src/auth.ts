@@ -1,29 +1,29 @@
 import { z } from 'zod';
+import { text } from './text';
 import { usernameSchema } from './username';
 import { TIERS } from './tier-policy';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'))
   .transform((s) => s.toLowerCase());
 
 /** Length is checked by the service so that a short password answers `weak_password`, not a generic 400. */
-export const newPasswordSchema = z.string().max(PASSWORD_MAX, 'Password must be 128 characters or less.');
+export const newPasswordSchema = text().max(PASSWORD_MAX, 'Password must be 128 characters or less.');
 
 export function isStrongPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN;
 }
 
 /** Login takes any password up to the cap: the rule that applies is "does it match". */
-export const anyPasswordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX);
+export const anyPasswordSchema = text().min(1, 'Password is required').max(PASSWORD_MAX);
 
 const nameSchema = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(50, `${label} must be 50 characters or less`);
+  text().trim().min(1, `${label} is required`).max(50, `${label} must be 50 characters or less`);
 
 export const registerInput = z.object({
   email: emailSchema,
@@ -31,12 +31,12 @@ export const registerInput = z.object({
   username: usernameSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
-  promoCode: z.string().trim().max(40).optional().nullable(),
+  promoCode: text().trim().max(40).optional().nullable(),
   referredByUserId: z.uuid().optional().nullable(),
   /** A referral username from /auth?ref=... */
-  ref: z.string().trim().max(40).optional().nullable(),
+  ref: text().trim().max(40).optional().nullable(),
   /** The solved bot check: an ALTCHA payload (base64 JSON) or a Turnstile token. */
-  turnstileToken: z.string().min(1, 'Security verification is required').max(4000),
+  turnstileToken: text().min(1, 'Security verification is required').max(4000),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
@@ -44,9 +44,9 @@ export const loginInput = z.object({ email: emailSchema, password: anyPasswordSc
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
-export const resetPasswordInput = z.object({ token: z.string().min(1).max(200), newPassword: newPasswordSchema });
-export const checkUsernameInput = z.object({ username: z.string().max(200) });
-export const searchUsersInput = z.object({ q: z.string().trim().max(50) });
+export const resetPasswordInput = z.object({ token: text().min(1).max(200), newPassword: newPasswordSchema });
+export const checkUsernameInput = z.object({ username: text().max(200) });
+export const searchUsersInput = z.object({ q: text().trim().max(50) });
 
 /** One match of the referrer search: exactly what the register form's field shows and submits. */
 export interface ReferrerMatch {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { text } from './text';
 
-const catalogValue = z.string().trim().min(1).max(60);
+const catalogValue = text().trim().min(1).max(60);
 
 /**
  * POST /api/generate-outfit: gender plus exactly one of occasion, trend or colorPalette, by the
@@ -8,7 +9,7 @@ const catalogValue = z.string().trim().min(1).max(60);
  */
 export const generateOutfitInput = z
   .object({
-    gender: z.string().trim().max(20).optional(),
+    gender: text().trim().max(20).optional(),
     occasion: catalogValue.optional().nullable(),
     trend: catalogValue.optional().nullable(),
     colorPalette: catalogValue.optional().nullable(),

@@ -1,3 +1,4 @@
+export * from './text';
 export * from './errors';
 export * from './tier-policy';
 export * from './username';

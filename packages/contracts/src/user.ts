@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { anyPasswordSchema, newPasswordSchema } from './auth';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
@@ -8,19 +9,19 @@ export const PROFILE_COUNTRIES = [
 ] as const;
 export const PREFERRED_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'IT', 'ES', 'NL', 'JP', 'IN', 'BR', 'MX'] as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+const optionalText = (max: number) => text().trim().max(max).optional().nullable();
 
 /** PATCH /api/user/profile: the profile form, or the preferences save (styleVibe + bodyShape). */
 export const updateProfileInput = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(50).optional(),
-    lastName: z.string().trim().min(1, 'Last name is required').max(50).optional(),
+    firstName: text().trim().min(1, 'First name is required').max(50).optional(),
+    lastName: text().trim().min(1, 'Last name is required').max(50).optional(),
     /** Accepted only when unchanged: usernames are fixed at sign-up. */
-    username: z.string().trim().max(200).optional(),
+    username: text().trim().max(200).optional(),
     dateOfBirth: z.iso.date('Enter a valid date').optional().nullable().or(z.literal('')),
     gender: z.enum(PROFILE_GENDERS).optional().nullable().or(z.literal('')),
     country: z.enum(PROFILE_COUNTRIES).optional().nullable().or(z.literal('')),
-    bio: optionalText(500),
+    bio: multilineText().trim().max(500).optional().nullable(),
     styleVibe: optionalText(40),
     bodyShape: optionalText(40),
   })
@@ -35,8 +36,7 @@ export const deleteAccountInput = z.object({
   confirmation: z.literal('DELETE', 'Type DELETE to confirm').optional(),
 });
 
-const domainSchema = z
-  .string()
+const domainSchema = text()
   .trim()
   .max(60)
   .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'Enter a domain such as google.co.uk')

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './text';
 
 /** Username rules and messages, exactly as user-area §5 words them. */
 export const USERNAME_MIN = 3;
@@ -26,8 +26,7 @@ export function usernameProblem(raw: string): string | null {
   return null;
 }
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = text()
   .max(200)
   .transform((s) => s.trim())
   .superRefine((name, ctx) => {

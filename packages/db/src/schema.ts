@@ -73,6 +73,7 @@ export interface AdminsTable {
   id: Generated<string>;
   admin_key: string;
   password_hash: string;
+  token_version: Generated<number>;
   created_at: CreatedAt;
   last_login_at: Date | null;
 }

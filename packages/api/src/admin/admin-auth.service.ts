@@ -3,10 +3,14 @@ import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 
+/** Admin sign-in: limited per address and per key (a guessed key is locked, whoever tries it). */
 export async function adminLogin(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, adminKey: string, password: string): Promise<{ token: string; expiresAt: string }> {
-  const limit = await deps.rateLimits.consume('loginIp', `admin:${req.ipAddress ?? 'unknown'}`);
-  if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
+  const ipLimit = await deps.rateLimits.consume('adminLoginIp', req.ipAddress ?? 'unknown');
+  if (!ipLimit.ok) throw rateLimited(ipLimit.retryAfterSeconds);
+  const keyLimit = await deps.rateLimits.consume('adminLoginKey', adminKey);
+  if (!keyLimit.ok) throw rateLimited(keyLimit.retryAfterSeconds, 'account_locked');
   const admin = await verifyAdmin(deps.db, adminKey, password);
   if (!admin) throw appError('invalid_admin_credentials');
-  return signAdminToken(deps.db, admin.id, admin.adminKey);
+  await deps.rateLimits.reset('adminLoginKey', adminKey);
+  return signAdminToken(deps.db, admin);
 }

@@ -83,9 +83,13 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
 /**
  * Recounts the referrer's friends under a row lock (two sign-ups at once cannot both miss the
  * threshold) and raises the tier; a tier never goes down. Returns the tier after.
+ *
+ * The lock is FOR NO KEY UPDATE: each sign-up's new row already holds a key-share lock on the
+ * referrer (its foreign key), and FOR UPDATE would wait on the other sign-ups' key-share locks
+ * while they wait on it, a deadlock.
  */
 export async function promoteReferrer(tx: Db, referrerId: string): Promise<Tier | null> {
-  const referrer = await tx.selectFrom('users').select(['id', 'tier']).where('id', '=', referrerId).forUpdate().executeTakeFirst();
+  const referrer = await tx.selectFrom('users').select(['id', 'tier']).where('id', '=', referrerId).forNoKeyUpdate().executeTakeFirst();
   if (!referrer) return null;
   const { n } = await tx
     .selectFrom('users')

@@ -1,0 +1,53 @@
+import { solveChallenge } from 'altcha-lib/v1';
+import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
+import { loadConfig } from '@drape/config';
+import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import type { RequestMeta, Services } from '../context';
+
+/**
+ * The services of a server process over a fresh test database (the real PostgreSQL, the real rate
+ * limits, ALTCHA and the mail outbox): what the service tests call, without HTTP in between.
+ * Live generation is not wired: these tests exercise the services around it.
+ */
+export interface TestServices {
+  services: Services;
+  db: TestDatabase;
+  /** A fresh client address per call: the per-address limits start at zero. */
+  req(): RequestMeta;
+  /** Solves a challenge as the register form's widget would. */
+  solveBotCheck(): Promise<string>;
+  close(): Promise<void>;
+}
+
+let n = 0;
+
+export async function createTestServices(env: Record<string, string> = {}): Promise<TestServices> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ ALTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'silent', ...env });
+  const botCheck = createBotCheck(db.db, config);
+  const services: Services = {
+    db: db.db,
+    config,
+    botCheck,
+    rateLimits: createRateLimits(db.pool),
+    mailer: createMailer(db.db, config, () => {}),
+    promoCodes: new Map(),
+    generation: {
+      enqueue: () => Promise.reject(new Error('live generation is not part of the service tests')),
+      wait: () => Promise.reject(new Error('live generation is not part of the service tests')),
+    },
+    log: () => {},
+  };
+  return {
+    services,
+    db,
+    req: () => ({ ipAddress: `10.77.${(n >> 8) & 255}.${n++ & 255}`, userAgent: 'service-test' }),
+    async solveBotCheck() {
+      const c = await botCheck.challenge();
+      const solution = await solveChallenge(c.challenge!, c.salt!, c.algorithm!, c.maxnumber!).promise;
+      if (!solution) throw new Error('could not solve the ALTCHA challenge');
+      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
+    },
+    close: () => db.drop(),
+  };
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Control characters (C0, DEL, C1) never belong in what people type into Drape's fields; a NUL
+ * cannot even be stored in a PostgreSQL text column. Single-line fields refuse all of them;
+ * multi-line ones (a bio) keep tab and line breaks.
+ */
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const textMessages = {
+  controlCharacters: 'Remove the control characters (such as tabs or line breaks) from this field.',
+} as const;
+
+/** A single-line text field: the base of every string input. */
+export const text = () => z.string().refine((s) => !SINGLE_LINE_CONTROL.test(s), textMessages.controlCharacters);
+
+/** A multi-line text field (tab and line breaks allowed). */
+export const multilineText = () => z.string().refine((s) => !MULTI_LINE_CONTROL.test(s), textMessages.controlCharacters);
