@@ -7,4 +7,4 @@ export { startSequentialBatch, cancelBatch, clearPipeline, initSevQueue, entryJo
 export { severityRows, type SeverityRow } from './severity-stats';
 export type { ProviderImage } from './providers/provider';
 export { processImage } from './image-processing';
-export { nsfwClassifier, warmClassifier } from './classifier';
+export { nsfwClassifier, warmClassifier, type Classifier } from './classifier';

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { deleteExpiredResetTokens, deleteExpiredSessions } from '@drape/auth';
 import type { Db } from '@drape/db';
 import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
@@ -10,8 +9,8 @@ import { deleteExpiredImages, purgeDeletedAccounts } from './retention';
  * in epoch milliseconds, and starts a fresh window over an ended one; the rows stay until swept).
  */
 async function deleteExpiredRateLimits(db: Db): Promise<number> {
-  const res = await sql`delete from rate_limits where expire < (extract(epoch from now()) * 1000)::bigint`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
+  const res = await db.deleteFrom('rate_limits').where('expire', '<', Date.now()).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /** Runs one maintenance task; each is idempotent, so a retried job does no harm. */

@@ -240,6 +240,13 @@ export interface GenerationOutcomesTable {
   finished_at: CreatedAt;
 }
 
+/** rate-limiter-flexible's store: `expire` is the window's end in epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -265,6 +272,7 @@ export interface Database {
   batch_jobs: BatchJobsTable;
   sev_queue: SevQueueTable;
   generation_outcomes: GenerationOutcomesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
