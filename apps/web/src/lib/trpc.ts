@@ -2,7 +2,7 @@ import type { AppRouter } from '@drape/api';
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
-import { authStore } from '../features/auth/auth-store';
+import { authStore } from './auth-store';
 import { isSessionExpiredError } from './app-error';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

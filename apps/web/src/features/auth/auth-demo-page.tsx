@@ -5,7 +5,7 @@ import { Laptop, LogOut, MonitorSmartphone, Smartphone, Tablet } from 'lucide-re
 import { useState } from 'react';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { LoginForm } from './login-form';
 
 /** /auth-demo: sign in, see the active sessions, log out here or everywhere (user-area §2). */

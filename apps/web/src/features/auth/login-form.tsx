@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { EmailField } from './email-field';
 

@@ -7,7 +7,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorCode, errorMessage } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { BotCheck, type BotCheckHandle } from './bot-check';
 import { LegalDialog } from './legal-dialog';
 import { ReferrerField } from './referrer-field';

@@ -2,10 +2,10 @@ import { TIER_NAMES, tierProgress } from '@drape/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage } from '@drape/ui';
 import { userMessages } from '@drape/contracts';
 import { PageMeta } from '../../lib/page-meta';
-import { ReferralLink } from '../account/referral-link';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
-import { TierBadge } from '../layout/tier-badge';
+import { ReferralLink } from '../../components/referral-link';
+import { useProfile } from '../../lib/use-profile';
+import { PageLoading } from '../../components/page-loading';
+import { TierBadge } from '../../components/tier-badge';
 import { GenerateLookCard } from './generate-look-card';
 import { PersonalizationCard } from './personalization-card';
 

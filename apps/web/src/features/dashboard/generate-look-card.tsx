@@ -8,7 +8,7 @@ import { useState, type FormEvent, type KeyboardEvent, type MouseEvent, type Rea
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isNetworkError } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { storeLastOutfit } from '../outfit-result/last-outfit';
+import { storeLastOutfit } from '../../lib/last-outfit';
 import { ChoiceSkeleton, OccasionGrid, PaletteGrid, TrendGrid, type StyleChoice } from './style-choices';
 
 type TabValue = 'trends' | 'colors' | 'occasions';

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { useSetProfile } from '../account/use-profile';
+import { useSetProfile } from '../../lib/use-profile';
 
 const BOTH_REQUIRED = 'Please choose both a style vibe and a body shape.';
 

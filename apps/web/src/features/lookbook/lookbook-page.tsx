@@ -1,6 +1,6 @@
 import { BookOpen, CalendarRange, Layers, TrendingUp } from 'lucide-react';
 import { PageMeta } from '../../lib/page-meta';
-import { TierGate } from '../tiers/tier-gate';
+import { TierGate } from '../../components/tier-gate';
 
 const TEASERS = [
   { title: 'Style Collections', text: 'Curated looks grouped by vibe and occasion.', Icon: Layers },

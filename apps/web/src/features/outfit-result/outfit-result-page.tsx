@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { imageSources } from '../../lib/image-sources';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../account/use-profile';
-import { readLastOutfit } from './last-outfit';
+import { useProfile } from '../../lib/use-profile';
+import { readLastOutfit } from '../../lib/last-outfit';
 import { amazonSearchUrl, googleShoppingUrl, priceDisplay, shoppingQuery } from './shopping';
 
 const NEW_TAB_HINT_ID = 'outfit-new-tab-hint';

@@ -10,9 +10,9 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/app-error';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { useProfile, useSetProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
-import { TierBadge } from '../layout/tier-badge';
+import { useProfile, useSetProfile } from '../../lib/use-profile';
+import { PageLoading } from '../../components/page-loading';
+import { TierBadge } from '../../components/tier-badge';
 import { GENDER_LABELS } from './profile-options';
 
 export default function ProfilePage() {

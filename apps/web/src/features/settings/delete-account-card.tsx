@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorCode, errorMessage } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 
 type Errors = Partial<Record<'password' | 'confirmation' | 'form', string>>;
 const CONFIRMATION_WORD = 'DELETE';

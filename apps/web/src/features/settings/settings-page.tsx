@@ -1,8 +1,8 @@
 import { userMessages } from '@drape/contracts';
 import { FormMessage } from '@drape/ui';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
+import { useProfile } from '../../lib/use-profile';
+import { PageLoading } from '../../components/page-loading';
 import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { ShoppingPreferencesCard } from './shopping-preferences-card';

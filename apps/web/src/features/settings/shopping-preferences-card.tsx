@@ -6,7 +6,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { useSetProfile } from '../account/use-profile';
+import { useSetProfile } from '../../lib/use-profile';
 
 const AUTO = 'auto';
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

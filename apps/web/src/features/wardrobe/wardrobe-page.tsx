@@ -2,7 +2,7 @@ import { buttonClasses } from '@drape/ui';
 import { Shirt } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
-import { TierGate } from '../tiers/tier-gate';
+import { TierGate } from '../../components/tier-gate';
 
 export default function WardrobePage() {
   return (

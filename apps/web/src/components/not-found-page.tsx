@@ -1,6 +1,6 @@
 import { buttonClasses } from '@drape/ui';
 import { Link } from 'react-router-dom';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../lib/page-meta';
 
 export default function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import { Badge, Card, CardContent } from '@drape/ui';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ReferralLink } from '../account/referral-link';
+import { ReferralLink } from './referral-link';
 
 export interface TierLockProps {
   heading: string;
