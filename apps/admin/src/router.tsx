@@ -1,11 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { paths } from './lib/base-path';
-import { LoginPage } from './pages/LoginPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { RouteError } from './pages/RouteError';
-import { WelcomePage } from './pages/WelcomePage';
-import { AdminShell } from './shell/AdminShell';
-import { RequireAdmin } from './shell/RequireAdmin';
+import { LoginPage } from './pages/login-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { RouteError } from './pages/route-error';
+import { WelcomePage } from './pages/welcome-page';
+import { AdminShell } from './shell/admin-shell';
+import { RequireAdmin } from './shell/require-admin';
 
 /**
  * Full paths, no basename: the login page ({base}-login) sits beside the base, not under it.

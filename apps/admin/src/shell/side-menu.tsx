@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
-import { BrandMark } from '../components/BrandMark';
+import { BrandMark } from '../components/brand-mark';
 import { paths } from '../lib/base-path';
 import { MENU_ITEMS } from './menu';
 

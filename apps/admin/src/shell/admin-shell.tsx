@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../components/Button';
 import { endAdminSession } from '../lib/session';
 import { useMediaQuery } from '../lib/use-media-query';
-import { SIDE_MENU_ID, SideMenu } from './SideMenu';
+import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
 const COLLAPSED_KEY = 'drape_admin_menu_collapsed';
 

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@drape/contracts';
 import { Alert } from '../components/Alert';
-import { BrandMark } from '../components/BrandMark';
+import { BrandMark } from '../components/brand-mark';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import { adminTokenStatus, clearAdminToken, saveAdminToken } from '../lib/admin-token';
