@@ -7,6 +7,7 @@ export { Checkbox } from './checkbox';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card';
 export { Badge, type BadgeTone } from './badge';
 export { Spinner } from './spinner';
+export { Alert, type AlertProps, type AlertTone } from './alert';
 export {
   Dialog, DialogTrigger, DialogClose, DialogContent, SheetContent, DialogHeader, DialogBody, DialogFooter, DialogTitle, DialogDescription,
 } from './dialog';
