@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@drape/client';
 import { adminMessages } from '@drape/contracts';
 import { Alert } from '../components/Alert';
 import { BrandMark } from '../components/brand-mark';
@@ -8,7 +9,6 @@ import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import { adminTokenStatus, clearAdminToken, saveAdminToken } from '../lib/admin-token';
 import { paths } from '../lib/base-path';
-import { userMessageOf } from '../lib/errors';
 import type { LoginLocationState } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 
@@ -58,7 +58,7 @@ export function LoginPage() {
         void navigate(paths.home, { replace: true });
       },
       onError(error) {
-        setServerError(userMessageOf(error, adminMessages.invalidCredentials));
+        setServerError(errorMessage(error, adminMessages.invalidCredentials));
         passwordRef.current?.focus();
       },
     }),

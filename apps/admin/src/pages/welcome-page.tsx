@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, RefreshCw } from 'lucide-react';
+import { appErrorCode, errorMessage } from '@drape/client';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { adminTokenStatus } from '../lib/admin-token';
-import { isAdminUnauthorized, userMessageOf } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 
 function formatExpiry(ms: number): string {
@@ -32,9 +32,9 @@ export function WelcomePage() {
             <h1 id="welcome-heading" className="text-xl font-semibold tracking-tight">
               Welcome
             </h1>
-            {!isAdminUnauthorized(me.error) && (
+            {appErrorCode(me.error) !== 'admin_unauthorized' && (
               <>
-                <Alert>{userMessageOf(me.error, 'Unable to load your admin account. Please try again.')}</Alert>
+                <Alert>{errorMessage(me.error, 'Unable to load your admin account. Please try again.')}</Alert>
                 <Button variant="secondary" icon={<RefreshCw aria-hidden="true" className="size-4" />} onClick={() => void me.refetch()}>
                   Try again
                 </Button>

@@ -5,7 +5,7 @@ import {
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { isNetworkError } from '../../lib/app-error';
+import { isNetworkError } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 import { TRPCClientError } from '@trpc/client';
 import { EmailField } from './email-field';

@@ -2,7 +2,7 @@ import { loginInput, type AuthAnswer } from '@drape/contracts';
 import { Button, Field, FormMessage, Input, Spinner, toast } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/app-error';
+import { errorMessage } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../lib/auth-context';
 import { ForgotPasswordDialog } from './forgot-password-dialog';

@@ -5,7 +5,7 @@ import { Button, Checkbox, Field, FormMessage, Input, Spinner } from '@drape/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { errorCode, errorMessage } from '../../lib/app-error';
+import { appErrorCode, errorMessage } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../lib/auth-context';
 import { BotCheck, type BotCheckHandle } from './bot-check';
@@ -141,7 +141,7 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
       signIn(answer);
       onRegistered(answer);
     } catch (err) {
-      const code = errorCode(err);
+      const code = appErrorCode(err);
       const key = (code && SERVER_ERROR_FIELD[code]) || 'form';
       const message = errorMessage(err, 'Unable to create your account. Please try again.');
       if (code === 'bot_check_failed') botCheck.current?.reset();

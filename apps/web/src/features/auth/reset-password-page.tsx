@@ -5,7 +5,7 @@ import { TRPCClientError } from '@trpc/client';
 import { Check, CircleCheck, KeyRound, Link2Off } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorCode, isNetworkError } from '../../lib/app-error';
+import { appErrorCode, isNetworkError } from '@drape/client';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from './password-input';
@@ -122,7 +122,7 @@ function ResetForm({ token, onDone }: { token: string; onDone(): void }) {
         toast({ title: authMessages.networkErrorTitle, description: authMessages.networkError, variant: 'destructive' });
         return;
       }
-      const code = errorCode(err);
+      const code = appErrorCode(err);
       const description =
         code === 'invalid_token' ? authMessages.resetInvalidToken
           : code === 'weak_password' ? authMessages.resetWeak

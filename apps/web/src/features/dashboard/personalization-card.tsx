@@ -7,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../lib/app-error';
+import { errorMessage } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 import { useSetProfile } from '../../lib/use-profile';
 

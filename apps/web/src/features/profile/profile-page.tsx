@@ -7,7 +7,7 @@ import {
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/app-error';
+import { errorMessage } from '@drape/client';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { useProfile, useSetProfile } from '../../lib/use-profile';

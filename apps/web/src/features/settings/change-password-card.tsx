@@ -2,7 +2,7 @@ import { APP_ERRORS, authMessages, changePasswordInput, isStrongPassword } from 
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormMessage, Input, Spinner, toast } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorCode, errorMessage } from '../../lib/app-error';
+import { appErrorCode, errorMessage } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'confirmPassword' | 'form', string>>;
@@ -36,7 +36,7 @@ export function ChangePasswordCard() {
       setNewPassword('');
       setConfirmPassword('');
     } catch (err) {
-      const code = errorCode(err);
+      const code = appErrorCode(err);
       const message = errorMessage(err, 'Unable to change your password. Please try again.');
       if (code === 'invalid_current_password') setErrors({ currentPassword: message });
       else if (code === 'weak_password') setErrors({ newPassword: message });

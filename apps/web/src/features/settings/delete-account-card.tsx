@@ -2,7 +2,7 @@ import { deleteAccountInput, DELETION_GRACE_DAYS } from '@drape/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormMessage, Input, Spinner, toast } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorCode, errorMessage } from '../../lib/app-error';
+import { appErrorCode, errorMessage } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../../lib/auth-context';
 
@@ -35,7 +35,7 @@ export function DeleteAccountCard() {
       endLocalSession({ wipe: true, redirectTo: '/' });
       toast({ title: 'Account Deletion Requested', description: answer.message, variant: 'success' });
     } catch (err) {
-      const code = errorCode(err);
+      const code = appErrorCode(err);
       const message = errorMessage(err, 'Unable to delete your account. Please try again.');
       setErrors(code === 'invalid_password' ? { password: message } : { form: message });
     }
