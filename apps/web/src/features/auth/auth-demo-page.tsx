@@ -1,5 +1,5 @@
 import type { SessionInfo } from '@drape/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner } from '@drape/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Laptop, LogOut, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
@@ -61,22 +61,26 @@ function SignedInDemo() {
           <Button
             variant="outline"
             disabled={busy !== null}
+            pending={busy === 'one'}
+            pendingLabel="Logout"
             onClick={() => {
               setBusy('one');
               void logout();
             }}
           >
-            {busy === 'one' ? <Spinner /> : <LogOut aria-hidden="true" className="h-4 w-4" />} Logout
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
           </Button>
           <Button
             variant="destructive"
             disabled={busy !== null}
+            pending={busy === 'all'}
+            pendingLabel="Logout All Devices"
             onClick={() => {
               setBusy('all');
               void logoutAllDevices({ redirectTo: '/auth-demo' });
             }}
           >
-            {busy === 'all' ? <Spinner /> : <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />} Logout All Devices
+            <MonitorSmartphone aria-hidden="true" className="h-4 w-4" /> Logout All Devices
           </Button>
         </CardContent>
       </Card>

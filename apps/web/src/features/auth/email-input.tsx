@@ -1,28 +1,7 @@
-import { Field, Input } from '@drape/ui';
-
-export interface EmailFieldProps {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-}
+import { Input } from '@drape/ui';
+import type { ComponentProps } from 'react';
 
 /** The email input of the sign-in, sign-up and reset forms. */
-export function EmailField({ id, value, onChange, error }: EmailFieldProps) {
-  return (
-    <Field id={id} label="Email" error={error}>
-      {(control) => (
-        <Input
-          {...control}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder="you@example.com"
-        />
-      )}
-    </Field>
-  );
+export function EmailInput(props: ComponentProps<typeof Input>) {
+  return <Input type="email" autoComplete="email" required placeholder="you@example.com" {...props} />;
 }

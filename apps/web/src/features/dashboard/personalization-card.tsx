@@ -1,13 +1,13 @@
+import { errorMessage } from '@drape/client';
 import { REFERRALS_FOR_STYLIST, TIER_NAMES, tierPolicy, type PublicUser } from '@drape/contracts';
 import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormMessage,
-  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, buttonClasses, toast,
+  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, buttonClasses, toast,
 } from '@drape/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '@drape/client';
 import { useTRPC } from '../../lib/trpc';
 import { useSetProfile } from '../../lib/use-profile';
 
@@ -89,14 +89,8 @@ function PersonalizationForm({ user }: { user: PublicUser }) {
           </Field>
           {listsFailed ? <FormMessage>Unable to load the personalization options. Please try again later.</FormMessage> : null}
           <FormMessage tone={message?.tone}>{message?.text}</FormMessage>
-          <Button type="submit" variant="outline" disabled={save.isPending || listsFailed} aria-busy={save.isPending} className="w-full">
-            {save.isPending ? (
-              <>
-                <Spinner /> Saving...
-              </>
-            ) : (
-              'Save Preferences'
-            )}
+          <Button type="submit" variant="outline" disabled={listsFailed} pending={save.isPending} pendingLabel="Saving..." className="w-full">
+            Save Preferences
           </Button>
         </form>
       </CardContent>

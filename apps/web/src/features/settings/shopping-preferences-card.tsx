@@ -1,7 +1,7 @@
 import { geolocationPreferencesInput, PREFERRED_COUNTRIES, userMessages, type PublicUser } from '@drape/contracts';
 import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label,
-  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Switch, toast,
+  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Switch, toast,
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -100,14 +100,8 @@ export function ShoppingPreferencesCard({ user }: { user: PublicUser }) {
             </Field>
           </div>
           <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending} className="w-full sm:w-auto">
-              {save.isPending ? (
-                <>
-                  <Spinner /> Saving...
-                </>
-              ) : (
-                'Save Preferences'
-              )}
+            <Button type="submit" pending={save.isPending} pendingLabel="Saving..." className="w-full sm:w-auto">
+              Save Preferences
             </Button>
           </div>
         </form>
