@@ -1,28 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@drape/client';
-import { adminMessages } from '@drape/contracts';
-import { Alert } from '../components/Alert';
+import { adminLoginInput, adminMessages } from '@drape/contracts';
+import { Alert, Button, Form, FormField, Input, useZodForm } from '@drape/ui';
 import { BrandMark } from '../components/brand-mark';
-import { Button } from '../components/Button';
-import { TextField } from '../components/TextField';
 import { adminTokenStatus, clearAdminToken, saveAdminToken } from '../lib/admin-token';
 import { paths } from '../lib/base-path';
 import type { LoginLocationState } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
-
-interface FieldErrors {
-  adminKey?: string;
-  password?: string;
-}
-
-function validate(adminKey: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!adminKey.trim()) errors.adminKey = adminMessages.keyRequired;
-  if (!password) errors.password = adminMessages.passwordRequired;
-  return errors;
-}
 
 export function LoginPage() {
   const trpc = useTRPC();
@@ -30,14 +16,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? null) as LoginLocationState | null;
-
-  const [adminKey, setAdminKey] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useZodForm(adminLoginInput, { defaultValues: { adminKey: '', password: '' } });
   const [serverError, setServerError] = useState<string | null>(null);
   const [showNotice, setShowNotice] = useState(state?.notice === 'expired');
-  const keyRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   const status = adminTokenStatus();
   // A stored token that cannot be used any more is removed as soon as the login page sees it.
@@ -48,8 +29,8 @@ export function LoginPage() {
   useEffect(() => {
     // Nothing cached for a previous session survives into the next one.
     queryClient.clear();
-    keyRef.current?.focus();
-  }, [queryClient]);
+    form.setFocus('adminKey');
+  }, [queryClient, form]);
 
   const login = useMutation(
     trpc.admin.login.mutationOptions({
@@ -59,24 +40,12 @@ export function LoginPage() {
       },
       onError(error) {
         setServerError(errorMessage(error, adminMessages.invalidCredentials));
-        passwordRef.current?.focus();
+        form.setFocus('password');
       },
     }),
   );
 
   if (status.state === 'valid' && !login.isPending) return <Navigate to={paths.home} replace />;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    setShowNotice(false);
-    setServerError(null);
-    const errors = validate(adminKey, password);
-    setFieldErrors(errors);
-    if (errors.adminKey) return keyRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-    login.mutate({ adminKey: adminKey.trim(), password });
-  }
 
   const banner = serverError ?? (showNotice ? adminMessages.sessionExpired : null);
 
@@ -99,43 +68,41 @@ export function LoginPage() {
             </Alert>
           )}
 
-          <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4" aria-label="Admin login">
-            <TextField
-              ref={keyRef}
-              label="Admin Key"
+          <Form
+            form={form}
+            aria-label="Admin login"
+            className="mt-5 flex flex-col gap-4"
+            onInvalid={() => {
+              setShowNotice(false);
+              setServerError(null);
+            }}
+            onSubmit={(input) => {
+              if (login.isPending) return;
+              setShowNotice(false);
+              setServerError(null);
+              login.mutate(input);
+            }}
+          >
+            <FormField
+              control={form.control}
               name="adminKey"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={100}
-              required
-              value={adminKey}
-              error={fieldErrors.adminKey}
-              onChange={(e) => {
-                setAdminKey(e.target.value);
-                if (fieldErrors.adminKey) setFieldErrors((f) => ({ ...f, adminKey: undefined }));
-              }}
+              id="admin-key"
+              label="Admin Key"
+              render={(field) => (
+                <Input {...field} autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} maxLength={100} required />
+              )}
             />
-            <TextField
-              ref={passwordRef}
-              label="Password"
+            <FormField
+              control={form.control}
               name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={200}
-              required
-              value={password}
-              error={fieldErrors.password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                if (fieldErrors.password) setFieldErrors((f) => ({ ...f, password: undefined }));
-              }}
+              id="admin-password"
+              label="Password"
+              render={(field) => <Input {...field} type="password" autoComplete="current-password" maxLength={200} required />}
             />
-            <Button type="submit" loading={login.isPending} disabled={login.isPending} className="mt-1 w-full">
-              {login.isPending ? 'Logging in…' : 'Log in'}
+            <Button type="submit" pending={login.isPending} pendingLabel="Logging in…" className="mt-1 w-full">
+              Log in
             </Button>
-          </form>
+          </Form>
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">Authorised operators only.</p>
       </main>

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, RefreshCw } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { Spinner } from '../components/Spinner';
+import { Alert, Button, Spinner } from '@drape/ui';
 import { adminTokenStatus } from '../lib/admin-token';
 import { useTRPC } from '../lib/trpc';
 
@@ -22,7 +20,7 @@ export function WelcomePage() {
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {me.isPending ? (
           <div role="status" className="flex items-center gap-3 text-slate-600">
-            <Spinner className="size-5" />
+            <Spinner className="h-5 w-5" />
             <h1 id="welcome-heading" className="text-base font-medium">
               Loading your admin account…
             </h1>
@@ -35,7 +33,8 @@ export function WelcomePage() {
             {appErrorCode(me.error) !== 'admin_unauthorized' && (
               <>
                 <Alert>{errorMessage(me.error, 'Unable to load your admin account. Please try again.')}</Alert>
-                <Button variant="secondary" icon={<RefreshCw aria-hidden="true" className="size-4" />} onClick={() => void me.refetch()}>
+                <Button variant="outline" onClick={() => void me.refetch()}>
+                  <RefreshCw aria-hidden="true" className="h-4 w-4" />
                   Try again
                 </Button>
               </>
