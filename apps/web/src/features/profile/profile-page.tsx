@@ -12,6 +12,7 @@ import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { useProfile, useSetProfile } from '../../lib/use-profile';
 import { PageLoading } from '../../components/page-loading';
+import { PageHeader } from '../../components/page-header';
 import { TierBadge } from '../../components/tier-badge';
 import { GENDER_LABELS, optionOf } from './profile-options';
 
@@ -22,10 +23,7 @@ export default function ProfilePage() {
     <>
       <PageMeta title="Profile" description="Your Drape profile." noindex path="/profile" />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-        <header className="flex flex-col gap-2">
-          <p className="eyebrow">Account</p>
-          <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">Profile</h1>
-        </header>
+        <PageHeader eyebrow="Account" title="Profile" />
         {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         {!user && !profile.isError ? <PageLoading /> : null}
         {/* Keyed by the user's last update so that the form starts from the saved values. */}
