@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { ScreenLoading } from './components/screen-loading';
 import { paths } from './lib/base-path';
 import { RouteError } from './pages/route-error';
 import { AdminShell } from './shell/admin-shell';
@@ -10,7 +11,12 @@ import { RequireAdmin } from './shell/require-admin';
  * shell/menu.ts gets the same path. Each screen loads as its own chunk when first visited.
  */
 export const router = createBrowserRouter([
-  { path: paths.login, lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }), errorElement: <RouteError /> },
+  {
+    path: paths.login,
+    lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }),
+    hydrateFallbackElement: <ScreenLoading />,
+    errorElement: <RouteError />,
+  },
   {
     path: paths.home,
     element: (
@@ -18,6 +24,7 @@ export const router = createBrowserRouter([
         <AdminShell />
       </RequireAdmin>
     ),
+    hydrateFallbackElement: <ScreenLoading />,
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage }) },
