@@ -19,7 +19,7 @@ onSessionEnd((reason) => {
   void router.navigate(paths.login, { replace: true, state });
 });
 
-// Spec 4: unhandled rejections with status 401 or 403 are suppressed and logged.
+// settings-and-admin §4: unhandled rejections with status 401 or 403 are suppressed and logged.
 window.addEventListener('unhandledrejection', (event) => {
   const status = httpStatus(event.reason);
   if (status === 401 || status === 403) {
