@@ -2,6 +2,7 @@ import { buttonClasses } from '@drape/ui';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../lib/page-meta';
 
+/** Unknown paths (the router's catch-all) and reserved words at /{username} (the referral route). */
 export default function NotFoundPage() {
   return (
     <>
