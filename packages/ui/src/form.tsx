@@ -33,17 +33,17 @@ export interface FormProps<Input extends FieldValues, Output> extends Omit<FormH
  * An error stays until the user edits its field, and that edit takes the form-level error with it.
  */
 export function Form<Input extends FieldValues, Output>({ form, onSubmit, onInvalid, children, ...props }: FormProps<Input, Output>) {
-  // The form-level error sits at `root`, beside the fields (react-hook-form's convention).
-  const ROOT = 'root' as FieldPath<Input>;
   useEffect(() => {
+    // The form-level error sits at `root`, beside the fields (react-hook-form's convention).
+    const root = 'root' as FieldPath<Input>;
     const { unsubscribe } = form.watch((_values, { name, type }) => {
       // Only the user's edits: a value set by the code (a reset, an expired bot check) keeps what is shown.
       if (type !== 'change' || !name) return;
       if (form.getFieldState(name).error) form.clearErrors(name);
-      if (form.getFieldState(ROOT).error) form.clearErrors('root');
+      if (form.getFieldState(root).error) form.clearErrors('root');
     });
     return unsubscribe;
-  }, [form, ROOT]);
+  }, [form]);
 
   return (
     <FormProvider {...form}>
