@@ -5,8 +5,8 @@ import path from 'node:path';
 
 /** Builds the web and admin apps when their sources changed since the last build. */
 const SOURCES: Record<string, string[]> = {
-  web: ['apps/web', 'packages/ui/src', 'packages/contracts/src'],
-  admin: ['apps/admin', 'packages/contracts/src'],
+  web: ['apps/web', 'packages/ui/src', 'packages/client/src', 'packages/contracts/src'],
+  admin: ['apps/admin', 'packages/ui/src', 'packages/client/src', 'packages/contracts/src'],
 };
 
 function fingerprint(root: string, dirs: string[]): string {

@@ -113,7 +113,7 @@ export async function sessionStatus(token: string): Promise<number> {
 
 /**
  * Hands an API session to the browser before the app's first script runs: the web app keeps its
- * auth in localStorage ('drape_token' and 'drape_user', see apps/web/src/features/auth/auth-store.ts)
+ * auth in localStorage ('drape_token' and 'drape_user', see apps/web/src/lib/auth-store.ts)
  * and sends the token as a Bearer header. Seeded once per tab, so a later logout sticks.
  */
 export async function useSession(page: Page, account: Account): Promise<void> {

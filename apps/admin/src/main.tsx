@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
-import { TRPCClientError } from '@trpc/client';
+import { httpStatus } from '@drape/client';
 import { paths } from './lib/base-path';
-import { httpStatusOf } from './lib/errors';
 import { onSessionEnd, type LoginLocationState } from './lib/session';
 import { queryClient, trpcClient, TRPCProvider } from './lib/trpc';
 import { router } from './router';
@@ -20,9 +19,9 @@ onSessionEnd((reason) => {
   void router.navigate(paths.login, { replace: true, state });
 });
 
-// Spec 4: unhandled rejections with status 401 or 403 are suppressed and logged.
+// settings-and-admin §4: unhandled rejections with status 401 or 403 are suppressed and logged.
 window.addEventListener('unhandledrejection', (event) => {
-  const status = event.reason instanceof TRPCClientError ? httpStatusOf(event.reason) : null;
+  const status = httpStatus(event.reason);
   if (status === 401 || status === 403) {
     event.preventDefault();
     console.warn('Admin call refused', status, event.reason);

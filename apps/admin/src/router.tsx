@@ -1,19 +1,22 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { ScreenLoading } from './components/screen-loading';
 import { paths } from './lib/base-path';
-import { LoginPage } from './pages/LoginPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { RouteError } from './pages/RouteError';
-import { WelcomePage } from './pages/WelcomePage';
-import { AdminShell } from './shell/AdminShell';
-import { RequireAdmin } from './shell/RequireAdmin';
+import { RouteError } from './pages/route-error';
+import { AdminShell } from './shell/admin-shell';
+import { RequireAdmin } from './shell/require-admin';
 
 /**
  * Full paths, no basename: the login page ({base}-login) sits beside the base, not under it.
  * Screens under the base go in the shell's children (relative paths) and their menu item in
- * shell/menu.ts gets the same path.
+ * shell/menu.ts gets the same path. Each screen loads as its own chunk when first visited.
  */
 export const router = createBrowserRouter([
-  { path: paths.login, element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: paths.login,
+    lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }),
+    hydrateFallbackElement: <ScreenLoading />,
+    errorElement: <RouteError />,
+  },
   {
     path: paths.home,
     element: (
@@ -21,10 +24,11 @@ export const router = createBrowserRouter([
         <AdminShell />
       </RequireAdmin>
     ),
+    hydrateFallbackElement: <ScreenLoading />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <WelcomePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { index: true, lazy: async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage }) },
+      { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },
   { path: '*', element: <Navigate to={paths.home} replace /> },

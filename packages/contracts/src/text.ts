@@ -5,7 +5,9 @@ import { z } from 'zod';
  * cannot even be stored in a PostgreSQL text column. Single-line fields refuse all of them;
  * multi-line ones (a bio) keep tab and line breaks.
  */
+// oxlint-disable-next-line no-control-regex -- matching control characters is this rule's whole job
 const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+// oxlint-disable-next-line no-control-regex -- as above, with tab, line feed and carriage return allowed
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export const textMessages = {

@@ -1,5 +1,6 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { cn } from './class-names';
+import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
@@ -34,11 +35,33 @@ export function buttonClasses(opts: { variant?: ButtonVariant; size?: ButtonSize
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** Work in flight (a submit, a logout): a spinner before the label, disabled and aria-busy until it ends. */
+  pending?: boolean;
+  /** What the button says while pending (the spec's 'Signing in...'); its own label otherwise. */
+  pendingLabel?: ReactNode;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = 'button', ...props },
+  { variant, size, className, type = 'button', pending = false, pendingLabel, disabled, children, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={buttonClasses({ variant, size, className })}
+      {...props}
+    >
+      {pending ? (
+        <>
+          <Spinner />
+          {pendingLabel ?? children}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
 });

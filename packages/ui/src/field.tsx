@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Alert } from './alert';
 import { cn } from './class-names';
 import { Label } from './label';
 
@@ -64,19 +65,9 @@ export function Field({ id, label, aside, hint, error, status, statusTone = 'neu
 
 /** A form-level message: an error or a notice above the submit button. */
 export function FormMessage({ tone = 'error', children, className }: { tone?: 'error' | 'success' | 'info'; children: ReactNode; className?: string }) {
-  if (!children) return null;
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={cn(
-        'rounded-xl border px-4 py-3 text-sm leading-relaxed',
-        tone === 'error' && 'border-danger/25 bg-danger-soft text-danger',
-        tone === 'success' && 'border-success/25 bg-success-soft text-success',
-        tone === 'info' && 'border-linen bg-sand text-umber',
-        className,
-      )}
-    >
+    <Alert tone={tone} icon={false} className={className}>
       {children}
-    </div>
+    </Alert>
   );
 }

@@ -3,10 +3,14 @@ export { Button, buttonClasses, type ButtonProps, type ButtonVariant, type Butto
 export { Input, Textarea } from './input';
 export { Label } from './label';
 export { Field, FormMessage, type FieldProps, type FieldControlProps } from './field';
+export {
+  useZodForm, Form, FormField, FormController, FormError, type FormProps, type FormFieldProps, type FormFieldControl, type FormControllerProps,
+} from './form';
 export { Checkbox } from './checkbox';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card';
 export { Badge, type BadgeTone } from './badge';
 export { Spinner } from './spinner';
+export { Alert, type AlertProps, type AlertTone } from './alert';
 export {
   Dialog, DialogTrigger, DialogClose, DialogContent, SheetContent, DialogHeader, DialogBody, DialogFooter, DialogTitle, DialogDescription,
 } from './dialog';

@@ -2,14 +2,14 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@drape/api';
+import { appErrorCode, httpStatus } from '@drape/client';
 import { readAdminToken } from './admin-token';
-import { httpStatusOf, isAdminUnauthorized } from './errors';
 import { endAdminSession } from './session';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 function onAnyError(error: unknown): void {
-  if (isAdminUnauthorized(error)) endAdminSession('expired');
+  if (appErrorCode(error) === 'admin_unauthorized') endAdminSession('expired');
 }
 
 export const queryClient = new QueryClient({
@@ -21,8 +21,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       // Client errors (bad input, 401, 403, 404, 429) will not get better by asking again.
       retry: (failureCount, error) => {
-        const status = httpStatusOf(error);
-        if (status !== null && status >= 400 && status < 500) return false;
+        const status = httpStatus(error);
+        if (status !== undefined && status >= 400 && status < 500) return false;
         return failureCount < 2;
       },
     },

@@ -6,7 +6,7 @@ export interface MenuItem {
   icon: LucideIcon;
   /**
    * The path segment under the admin base of the item's screen. Items without one are shown in the
-   * menu but do not navigate (spec 2.2: "Only items that have links navigate"); give an item a path
+   * menu but do not navigate (settings-and-admin §2.2: "Only items that have links navigate"); give an item a path
    * when its screen is added to the router.
    */
   path?: string;

@@ -2,10 +2,10 @@ import { Toaster } from '@drape/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/auth-context';
 import { SessionMonitor } from '../features/auth/session-monitor';
 import { AppShell } from '../features/layout/app-shell';
-import { PageLoading } from '../features/layout/page-loading';
+import { PageLoading } from '../components/page-loading';
 import { createTrpcClient, TRPCProvider } from '../lib/trpc';
 import { queryClient } from './query-client';
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
-import { HomeRoute } from '../features/landing/home-route';
+import { HomeRoute } from './home-route';
 import { AppRoot } from './app-root';
 
 // Route-level code splitting: each screen is its own chunk.
@@ -19,7 +19,7 @@ const AboutPage = lazy(() => import('../features/info/about-page'));
 const PrivacyPage = lazy(() => import('../features/info/privacy-page'));
 const TermsPage = lazy(() => import('../features/info/terms-page'));
 const ReferralRoute = lazy(() => import('../features/referral/referral-route'));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
 export const router = createBrowserRouter([
   {

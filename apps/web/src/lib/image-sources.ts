@@ -1,7 +1,7 @@
 /**
  * The image URLs to try, in order: each URL as the server gave it, and for one on another origin
- * (CDN_BASE_URL) the same path on our own origin, which serves every stored image too
- * (ARCHITECTURE.md: the clients fall back to the origin when the CDN fails).
+ * (CDN_BASE_URL) the same path on our own origin, which serves every stored image too, so a CDN
+ * outage costs a retry, not the picture.
  */
 export function imageSources(urls: readonly (string | null | undefined)[], origin: string = window.location.origin): string[] {
   const out: string[] = [];

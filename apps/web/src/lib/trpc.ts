@@ -1,9 +1,9 @@
 import type { AppRouter } from '@drape/api';
+import { appErrorCode } from '@drape/client';
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
-import { authStore } from '../features/auth/auth-store';
-import { isSessionExpiredError } from './app-error';
+import { authStore } from './auth-store';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -22,7 +22,7 @@ const expiredSessionLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
     next(op).subscribe({
       next: (value) => observer.next(value),
       error: (err) => {
-        if (!SELF_CLEANING.has(op.path) && isSessionExpiredError(err) && authStore.get().token) authStore.expire();
+        if (!SELF_CLEANING.has(op.path) && appErrorCode(err) === 'unauthorized' && authStore.get().token) authStore.expire();
         observer.error(err);
       },
       complete: () => observer.complete(),

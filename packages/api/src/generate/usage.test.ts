@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyLimit, type Combination } from '@drape/contracts';
 import { combinationColumns } from '@drape/db';
 import { register } from '../auth/registration.service';
-import { AppError } from '../errors';
+import type { AppError } from '../errors';
 import { createTestServices, type TestServices } from '../testing/services';
 import { generateOutfit } from './generate.service';
 import { readUsage } from './usage';

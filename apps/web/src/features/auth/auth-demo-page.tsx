@@ -1,11 +1,12 @@
 import type { SessionInfo } from '@drape/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner } from '@drape/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Laptop, LogOut, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { LoginForm } from './login-form';
 
 /** /auth-demo: sign in, see the active sessions, log out here or everywhere (user-area §2). */
@@ -15,11 +16,11 @@ export default function AuthDemoPage() {
     <>
       <PageMeta title="Auth Demo" description="Sign in, list your active sessions and sign out." noindex path="/auth-demo" />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
-        <header className="flex flex-col gap-2">
-          <p className="eyebrow">Sessions</p>
-          <h1 className="font-display text-4xl font-medium tracking-tight">Auth Demo</h1>
-          <p className="text-taupe">Sign in, review where your account is signed in, and sign out of one or every device.</p>
-        </header>
+        <PageHeader
+          eyebrow="Sessions"
+          title="Auth Demo"
+          description="Sign in, review where your account is signed in, and sign out of one or every device."
+        />
         {isAuthenticated ? <SignedInDemo /> : <SignedOutDemo />}
       </div>
     </>
@@ -61,22 +62,26 @@ function SignedInDemo() {
           <Button
             variant="outline"
             disabled={busy !== null}
+            pending={busy === 'one'}
+            pendingLabel="Logout"
             onClick={() => {
               setBusy('one');
               void logout();
             }}
           >
-            {busy === 'one' ? <Spinner /> : <LogOut aria-hidden="true" className="h-4 w-4" />} Logout
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
           </Button>
           <Button
             variant="destructive"
             disabled={busy !== null}
+            pending={busy === 'all'}
+            pendingLabel="Logout All Devices"
             onClick={() => {
               setBusy('all');
               void logoutAllDevices({ redirectTo: '/auth-demo' });
             }}
           >
-            {busy === 'all' ? <Spinner /> : <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />} Logout All Devices
+            <MonitorSmartphone aria-hidden="true" className="h-4 w-4" /> Logout All Devices
           </Button>
         </CardContent>
       </Card>

@@ -10,6 +10,8 @@ const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?
 export interface BotCheckHandle {
   /** Forget the solved token and ask for a new verification (after the server refused it). */
   reset(): void;
+  /** Move the keyboard focus to the verification (its checkbox), e.g. when it is the first problem. */
+  focus(): void;
 }
 
 export interface BotCheckProps {
@@ -70,6 +72,9 @@ function AltchaWidget({ onToken, ref }: BotCheckProps) {
     reset() {
       widget.current?.reset?.();
       onTokenRef.current(null);
+    },
+    focus() {
+      widget.current?.querySelector<HTMLElement>('input[type="checkbox"]')?.focus();
     },
   }), []);
 
@@ -150,6 +155,9 @@ function Turnstile({ siteKey, onToken, ref }: BotCheckProps & { siteKey: string 
     reset() {
       if (widgetId.current) window.turnstile?.reset(widgetId.current);
       onTokenRef.current(null);
+    },
+    focus() {
+      box.current?.querySelector('iframe')?.focus();
     },
   }), []);
 

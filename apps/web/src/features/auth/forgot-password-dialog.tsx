@@ -1,54 +1,25 @@
+import { errorMessage, isNetworkError } from '@drape/client';
 import { authMessages, forgotPasswordInput } from '@drape/contracts';
 import {
-  Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogBody, DialogTitle, DialogTrigger,
-  Spinner, toast,
+  Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger,
+  Form, FormField, toast, useZodForm,
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { isNetworkError } from '../../lib/app-error';
+import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { TRPCClientError } from '@trpc/client';
-import { EmailField } from './email-field';
+import { EmailInput } from './email-input';
 
 /** "Forgot your password?": asks for the email and sends a reset link (user-area §2, §8). */
 export function ForgotPasswordDialog({ initialEmail = '' }: { initialEmail?: string }) {
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(forgotPasswordInput, { defaultValues: { email: '' } });
   const send = useMutation(trpc.auth.forgotPassword.mutationOptions());
 
   function onOpenChange(next: boolean) {
-    if (next) {
-      setEmail(initialEmail);
-      setError(undefined);
-    }
+    // Each opening starts from the email typed in the sign-in form, without an old error.
+    if (next) form.reset({ email: initialEmail });
     setOpen(next);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The dialog sits inside the sign-in form in the DOM tree of React portals: keep the submit here.
-    event.stopPropagation();
-    const parsed = forgotPasswordInput.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      await send.mutateAsync(parsed.data);
-      toast({ title: authMessages.resetLinkSentTitle, description: authMessages.resetLinkSent, variant: 'success' });
-      setEmail('');
-      setOpen(false);
-    } catch (err) {
-      if (isNetworkError(err)) {
-        toast({ title: authMessages.networkErrorTitle, description: authMessages.networkError, variant: 'destructive' });
-      } else {
-        const message = err instanceof TRPCClientError && err.message ? err.message : authMessages.resetEmailFailed;
-        toast({ title: authMessages.resetFailedTitle, description: message, variant: 'destructive' });
-      }
-    }
   }
 
   return (
@@ -57,26 +28,36 @@ export function ForgotPasswordDialog({ initialEmail = '' }: { initialEmail?: str
         <Button variant="link">Forgot your password?</Button>
       </DialogTrigger>
       <DialogContent>
-        <form noValidate onSubmit={onSubmit}>
+        <Form
+          form={form}
+          onSubmit={async (input) => {
+            try {
+              await send.mutateAsync(input);
+              toast({ title: authMessages.resetLinkSentTitle, description: authMessages.resetLinkSent, variant: 'success' });
+              form.reset({ email: '' });
+              setOpen(false);
+            } catch (err) {
+              if (isNetworkError(err)) {
+                toast({ title: authMessages.networkErrorTitle, description: authMessages.networkError, variant: 'destructive' });
+              } else {
+                toast({ title: authMessages.resetFailedTitle, description: errorMessage(err, authMessages.resetEmailFailed), variant: 'destructive' });
+              }
+            }
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Reset your password</DialogTitle>
             <DialogDescription>Enter the email you signed up with and we&apos;ll send you a link to choose a new password.</DialogDescription>
           </DialogHeader>
           <DialogBody>
-            <EmailField id="forgot-email" value={email} onChange={setEmail} error={error} />
+            <FormField control={form.control} name="email" id="forgot-email" label="Email" render={(field) => <EmailInput {...field} />} />
           </DialogBody>
           <DialogFooter>
-            <Button type="submit" disabled={send.isPending} aria-busy={send.isPending}>
-              {send.isPending ? (
-                <>
-                  <Spinner /> Sending...
-                </>
-              ) : (
-                'Send Reset Link'
-              )}
+            <Button type="submit" pending={form.formState.isSubmitting} pendingLabel="Sending...">
+              Send Reset Link
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

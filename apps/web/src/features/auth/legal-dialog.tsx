@@ -1,7 +1,7 @@
 import {
   Button, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger,
 } from '@drape/ui';
-import { PrivacyContent, TermsContent } from '../info/legal-content';
+import { PrivacyContent, TermsContent } from '../../components/legal-content';
 
 const DOCS = {
   terms: { title: 'Terms of Service', description: 'The rules for using Drape.', Content: TermsContent },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from './auth-context';
-import { authStore } from './auth-store';
+import { useAuth } from '../../lib/auth-context';
+import { authStore } from '../../lib/auth-store';
 
 /** Signed-in screens: a signed-out visitor gets the auth screen and comes back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,11 +1,13 @@
-import { authMessages, isStrongPassword, PASSWORD_MIN } from '@drape/contracts';
-import { Button, buttonClasses, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Field, FormMessage, Spinner, toast } from '@drape/ui';
+import { appErrorCode, errorMessage, isNetworkError } from '@drape/client';
+import { authMessages, isStrongPassword, PASSWORD_MIN, resetPasswordInput } from '@drape/contracts';
+import {
+  Button, buttonClasses, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Form, FormError, FormField, Spinner, toast, useZodForm,
+} from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { Check, CircleCheck, KeyRound, Link2Off } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorCode, isNetworkError } from '../../lib/app-error';
+import { z } from 'zod';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from './password-input';
@@ -102,71 +104,59 @@ function Requirement({ met, children }: { met: boolean; children: ReactNode }) {
   );
 }
 
+/**
+ * settings-and-admin §2.1: one message above the button, the mismatch first, then the length rule
+ * (the server's own rule, checked here so that the link is not spent on a weak password).
+ */
+const resetFormSchema = resetPasswordInput
+  .omit({ token: true })
+  .extend({ confirmPassword: z.string() })
+  .superRefine(({ newPassword, confirmPassword }, ctx) => {
+    if (newPassword !== confirmPassword) ctx.addIssue({ code: 'custom', path: ['root'], message: authMessages.resetMismatch });
+    else if (!isStrongPassword(newPassword)) ctx.addIssue({ code: 'custom', path: ['root'], message: authMessages.resetWeak });
+  });
+
 function ResetForm({ token, onDone }: { token: string; onDone(): void }) {
   const trpc = useTRPC();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(resetFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  const [password, confirm] = form.watch(['newPassword', 'confirmPassword']);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== confirm) return setError(authMessages.resetMismatch);
-    if (!isStrongPassword(password)) return setError(authMessages.resetWeak);
-    setError(undefined);
+  async function onSubmit({ newPassword }: { newPassword: string }) {
     try {
-      await reset.mutateAsync({ token, newPassword: password });
+      await reset.mutateAsync({ token, newPassword });
       onDone();
     } catch (err) {
       if (isNetworkError(err)) {
         toast({ title: authMessages.networkErrorTitle, description: authMessages.networkError, variant: 'destructive' });
         return;
       }
-      const code = errorCode(err);
+      const code = appErrorCode(err);
       const description =
         code === 'invalid_token' ? authMessages.resetInvalidToken
           : code === 'weak_password' ? authMessages.resetWeak
-            : err instanceof TRPCClientError && err.message ? err.message
-              : authMessages.resetDefault;
+            : errorMessage(err, authMessages.resetDefault);
       toast({ title: authMessages.resetFailedTitle, description, variant: 'destructive' });
     }
   }
 
   return (
     <StateCard icon={<KeyRound aria-hidden="true" className="h-5 w-5" />} title="Reset Password" description="Choose a new password for your account.">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <Field id="reset-new-password" label="New Password">
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleLabel="new password"
-              name="newPassword"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
-        <Field id="reset-confirm-password" label="Confirm Password">
-          {(control) => (
-            <PasswordInput
-              {...control}
-              toggleLabel="confirm password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => {
-                setConfirm(e.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+        <FormField
+          control={form.control}
+          name="newPassword"
+          id="reset-new-password"
+          label="New Password"
+          render={(field) => <PasswordInput {...field} toggleLabel="new password" autoComplete="new-password" required />}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          id="reset-confirm-password"
+          label="Confirm Password"
+          render={(field) => <PasswordInput {...field} toggleLabel="confirm password" autoComplete="new-password" required />}
+        />
         <div className="rounded-xl border border-linen bg-sand/60 p-4">
           <p className="mb-2 text-sm font-medium text-umber" id="reset-requirements">
             Password requirements
@@ -176,20 +166,14 @@ function ResetForm({ token, onDone }: { token: string; onDone(): void }) {
             <Requirement met={password.length > 0 && password === confirm}>Both passwords match</Requirement>
           </ul>
         </div>
-        <FormMessage>{error}</FormMessage>
-        <Button type="submit" size="lg" disabled={reset.isPending} aria-busy={reset.isPending}>
-          {reset.isPending ? (
-            <>
-              <Spinner /> Updating...
-            </>
-          ) : (
-            'Update Password'
-          )}
+        <FormError />
+        <Button type="submit" size="lg" pending={form.formState.isSubmitting} pendingLabel="Updating...">
+          Update Password
         </Button>
         <Link to="/login" className={buttonClasses({ variant: 'link', className: 'self-center' })}>
           Back to Sign In
         </Link>
-      </form>
+      </Form>
     </StateCard>
   );
 }

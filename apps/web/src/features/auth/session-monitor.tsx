@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
-import { authStore, SESSIONS_WARNED_KEY } from './auth-store';
-import { useAuth } from './auth-context';
+import { authStore, SESSIONS_WARNED_KEY } from '../../lib/auth-store';
+import { useAuth } from '../../lib/auth-context';
 
 /**
  * While signed in (user-area §4): sessions are checked at once and every 5 minutes, the token is

@@ -2,10 +2,11 @@ import { TIER_NAMES, tierProgress } from '@drape/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage } from '@drape/ui';
 import { userMessages } from '@drape/contracts';
 import { PageMeta } from '../../lib/page-meta';
-import { ReferralLink } from '../account/referral-link';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
-import { TierBadge } from '../layout/tier-badge';
+import { ReferralLink } from '../../components/referral-link';
+import { useProfile } from '../../lib/use-profile';
+import { PageLoading } from '../../components/page-loading';
+import { PageHeader } from '../../components/page-header';
+import { TierBadge } from '../../components/tier-badge';
 import { GenerateLookCard } from './generate-look-card';
 import { PersonalizationCard } from './personalization-card';
 
@@ -17,15 +18,7 @@ export default function DashboardPage() {
     <>
       <PageMeta title="Explore AI Fashion" description="Your Drape dashboard." noindex path="/dashboard" />
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-        <header className="flex flex-col gap-2">
-          <p className="eyebrow">Dashboard</p>
-          <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">Explore AI Fashion</h1>
-          {user ? (
-            <p className="text-lg text-taupe">
-              Welcome, {user.firstName} {user.lastName}
-            </p>
-          ) : null}
-        </header>
+        <PageHeader eyebrow="Dashboard" title="Explore AI Fashion" description={user ? `Welcome, ${user.firstName} ${user.lastName}` : undefined} />
         {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         {!user && !profile.isError ? <PageLoading /> : null}
         {user ? (

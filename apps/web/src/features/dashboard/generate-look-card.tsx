@@ -1,14 +1,14 @@
+import { errorMessage, isNetworkError } from '@drape/client';
 import { GENDER_NAMES, GENDERS, generationMessages, type Gender } from '@drape/contracts';
 import {
-  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, cn,
+  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage, Tabs, TabsContent, TabsList, TabsTrigger, cn,
 } from '@drape/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarHeart, Palette, Sparkles } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, isNetworkError } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { storeLastOutfit } from '../outfit-result/last-outfit';
+import { storeLastOutfit } from '../../lib/last-outfit';
 import { ChoiceSkeleton, OccasionGrid, PaletteGrid, TrendGrid, type StyleChoice } from './style-choices';
 
 type TabValue = 'trends' | 'colors' | 'occasions';
@@ -167,16 +167,8 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
 
           <div className="flex flex-col gap-4">
             <FormMessage>{error}</FormMessage>
-            <Button type="submit" size="lg" disabled={loading} aria-busy={loading} className="w-full sm:w-auto sm:self-start">
-              {loading ? (
-                <>
-                  <Spinner /> Creating your look...
-                </>
-              ) : (
-                <>
-                  <Sparkles aria-hidden="true" className="h-4 w-4" /> Get My Look
-                </>
-              )}
+            <Button type="submit" size="lg" pending={loading} pendingLabel="Creating your look..." className="w-full sm:w-auto sm:self-start">
+              <Sparkles aria-hidden="true" className="h-4 w-4" /> Get My Look
             </Button>
           </div>
         </form>

@@ -1,15 +1,14 @@
-import { REFERRALS_FOR_STYLIST, TIER_NAMES, tierPolicy, type PublicUser } from '@drape/contracts';
+import { errorMessage } from '@drape/client';
+import { REFERRALS_FOR_STYLIST, TIER_NAMES, tierPolicy, updateProfileInput, type PublicUser } from '@drape/contracts';
 import {
-  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormMessage,
-  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, buttonClasses, toast,
+  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, FormMessage,
+  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, buttonClasses, toast, useZodForm,
 } from '@drape/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../lib/app-error';
 import { useTRPC } from '../../lib/trpc';
-import { useSetProfile } from '../account/use-profile';
+import { useSetProfile } from '../../lib/use-profile';
 
 const BOTH_REQUIRED = 'Please choose both a style vibe and a body shape.';
 
@@ -23,29 +22,21 @@ export function PersonalizationCard({ user }: { user: PublicUser }) {
   return <PersonalizationForm key={`${user.styleVibe}:${user.bodyShape}`} user={user} />;
 }
 
+/** The update call's two preference fields; saving needs both (one message above the button). */
+const personalizationSchema = updateProfileInput
+  .pick({ styleVibe: true, bodyShape: true })
+  .superRefine(({ styleVibe, bodyShape }, ctx) => {
+    if (!styleVibe || !bodyShape) ctx.addIssue({ code: 'custom', path: ['root'], message: BOTH_REQUIRED });
+  });
+
 function PersonalizationForm({ user }: { user: PublicUser }) {
   const trpc = useTRPC();
   const setProfile = useSetProfile();
   const vibes = useQuery(trpc.catalog.styleVibes.queryOptions());
   const shapes = useQuery(trpc.catalog.bodyShapes.queryOptions());
-  const [styleVibe, setStyleVibe] = useState(user.styleVibe ?? '');
-  const [bodyShape, setBodyShape] = useState(user.bodyShape ?? '');
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const form = useZodForm(personalizationSchema, { defaultValues: { styleVibe: user.styleVibe ?? '', bodyShape: user.bodyShape ?? '' } });
   const save = useMutation(trpc.user.updateProfile.mutationOptions());
   const listsFailed = vibes.isError || shapes.isError;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!styleVibe || !bodyShape) return setMessage({ tone: 'error', text: BOTH_REQUIRED });
-    setMessage(null);
-    try {
-      const answer = await save.mutateAsync({ styleVibe, bodyShape });
-      setProfile(answer.user);
-      toast({ title: 'Preferences Saved', description: 'Your next looks will follow your style vibe and body shape.', variant: 'success' });
-    } catch (err) {
-      setMessage({ tone: 'error', text: errorMessage(err, 'Unable to save your preferences. Please try again.') });
-    }
-  }
 
   return (
     <Card>
@@ -54,11 +45,28 @@ function PersonalizationForm({ user }: { user: PublicUser }) {
         <CardDescription>Every look you create follows your style vibe and body shape.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Personalization options" className="flex flex-col gap-5">
-          <Field id="dashboard-style-vibe" label="Style Vibe">
-            {(control) => (
-              <Select value={styleVibe || undefined} onValueChange={setStyleVibe} name="styleVibe" disabled={!vibes.data}>
-                <SelectTrigger {...control}>
+        <Form
+          form={form}
+          aria-label="Personalization options"
+          className="flex flex-col gap-5"
+          onSubmit={async (input) => {
+            try {
+              const answer = await save.mutateAsync(input);
+              setProfile(answer.user);
+              toast({ title: 'Preferences Saved', description: 'Your next looks will follow your style vibe and body shape.', variant: 'success' });
+            } catch (err) {
+              form.setError('root', { message: errorMessage(err, 'Unable to save your preferences. Please try again.') });
+            }
+          }}
+        >
+          <FormField
+            control={form.control}
+            name="styleVibe"
+            id="dashboard-style-vibe"
+            label="Style Vibe"
+            render={({ value, onChange, name, ...trigger }) => (
+              <Select value={value || undefined} onValueChange={onChange} name={name} disabled={!vibes.data}>
+                <SelectTrigger {...trigger}>
                   <SelectValue placeholder={vibes.data ? 'Select style vibe' : 'Loading options...'} />
                 </SelectTrigger>
                 <SelectContent>
@@ -70,35 +78,33 @@ function PersonalizationForm({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
             )}
-          </Field>
-          <Field id="dashboard-body-shape" label="Body Shape">
-            {(control) => (
-              <Select value={bodyShape || undefined} onValueChange={setBodyShape} name="bodyShape" disabled={!shapes.data}>
-                <SelectTrigger {...control}>
+          />
+          <FormField
+            control={form.control}
+            name="bodyShape"
+            id="dashboard-body-shape"
+            label="Body Shape"
+            render={({ value, onChange, name, ...trigger }) => (
+              <Select value={value || undefined} onValueChange={onChange} name={name} disabled={!shapes.data}>
+                <SelectTrigger {...trigger}>
                   <SelectValue placeholder={shapes.data ? 'Select body shape' : 'Loading options...'} />
                 </SelectTrigger>
                 <SelectContent>
-                  {(shapes.data ?? []).map((s) => (
-                    <SelectItem key={s.id} value={s.id}>
-                      {s.name}
+                  {(shapes.data ?? []).map((shape) => (
+                    <SelectItem key={shape.id} value={shape.id}>
+                      {shape.name}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
             )}
-          </Field>
+          />
           {listsFailed ? <FormMessage>Unable to load the personalization options. Please try again later.</FormMessage> : null}
-          <FormMessage tone={message?.tone}>{message?.text}</FormMessage>
-          <Button type="submit" variant="outline" disabled={save.isPending || listsFailed} aria-busy={save.isPending} className="w-full">
-            {save.isPending ? (
-              <>
-                <Spinner /> Saving...
-              </>
-            ) : (
-              'Save Preferences'
-            )}
+          <FormError />
+          <Button type="submit" variant="outline" disabled={listsFailed} pending={form.formState.isSubmitting} pendingLabel="Saving..." className="w-full">
+            Save Preferences
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { cn } from '@drape/ui';
 import { Check } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { OccasionIcon } from '../landing/occasion-icon';
+import { OccasionIcon } from '../../components/occasion-icon';
 
 /** What the user picked: exactly one trend, color palette or occasion, by the name the server expects. */
 export type StyleChoice = { kind: 'trend' | 'colorPalette' | 'occasion'; name: string };

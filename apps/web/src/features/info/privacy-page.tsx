@@ -1,5 +1,5 @@
 import { InfoPageLayout } from './info-page-layout';
-import { PrivacyContent } from './legal-content';
+import { PrivacyContent } from '../../components/legal-content';
 
 export default function PrivacyPage() {
   return (

@@ -1,5 +1,5 @@
 import { InfoPageLayout } from './info-page-layout';
-import { TermsContent } from './legal-content';
+import { TermsContent } from '../../components/legal-content';
 
 export default function TermsPage() {
   return (

@@ -2,7 +2,7 @@ import { REFERRALS_FOR_FASHION_ICON, REFERRALS_FOR_STYLIST, SHARE_BONUS_PER_DAY,
 import { Badge, buttonClasses } from '@drape/ui';
 import { Check, Minus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { InfoPageLayout } from './info-page-layout';
 
 const stylist = tierPolicy('stylist');

@@ -3,7 +3,7 @@ import { buttonClasses } from '@drape/ui';
 import { ArrowRight, Palette, Shirt, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
-import { OccasionIcon } from './occasion-icon';
+import { OccasionIcon } from '../../components/occasion-icon';
 
 const MOBILE_TRENDS = 5;
 const MOBILE_PALETTES = 4;

@@ -1,6 +1,6 @@
 import { cn } from '@drape/ui';
 import type { ReactNode } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { MobileTabBar } from './mobile-tab-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

@@ -5,10 +5,10 @@ import {
 import { ChevronDown, LogOut, Menu, Settings, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useProfile } from '../account/use-profile';
-import { useAuth } from '../auth/auth-context';
+import { useProfile } from '../../lib/use-profile';
+import { useAuth } from '../../lib/auth-context';
 import { Logo } from './logo';
-import { TierBadge } from './tier-badge';
+import { TierBadge } from '../../components/tier-badge';
 
 export const MEMBER_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },

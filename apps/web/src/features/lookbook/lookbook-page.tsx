@@ -1,6 +1,7 @@
 import { BookOpen, CalendarRange, Layers, TrendingUp } from 'lucide-react';
+import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../lib/page-meta';
-import { TierGate } from '../tiers/tier-gate';
+import { TierGate } from '../../components/tier-gate';
 
 const TEASERS = [
   { title: 'Style Collections', text: 'Curated looks grouped by vibe and occasion.', Icon: Layers },
@@ -34,10 +35,7 @@ export default function LookbookPage() {
       >
         {() => (
           <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-            <header className="flex flex-col gap-2">
-              <p className="eyebrow">LookBook</p>
-              <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">LookBook</h1>
-            </header>
+            <PageHeader eyebrow="LookBook" title="LookBook" />
             <section className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed border-stone bg-paper px-6 py-16 text-center">
               <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft text-gold-ink">
                 <BookOpen aria-hidden="true" className="h-6 w-6" />

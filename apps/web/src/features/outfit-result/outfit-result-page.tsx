@@ -3,10 +3,11 @@ import { Badge, buttonClasses } from '@drape/ui';
 import { ExternalLink, ImageOff, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
 import { imageSources } from '../../lib/image-sources';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../account/use-profile';
-import { readLastOutfit } from './last-outfit';
+import { useProfile } from '../../lib/use-profile';
+import { readLastOutfit } from '../../lib/last-outfit';
 import { amazonSearchUrl, googleShoppingUrl, priceDisplay, shoppingQuery } from './shopping';
 
 const NEW_TAB_HINT_ID = 'outfit-new-tab-hint';
@@ -34,16 +35,16 @@ export default function OutfitResultPage() {
     <>
       <PageMeta title="Your Look" description="Your latest Drape outfit, piece by piece." noindex path="/outfit-result" />
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-        <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-          <div className="flex flex-col gap-2">
-            <p className="eyebrow">Outfit result</p>
-            <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">Your Look</h1>
-          </div>
-          <Link to="/dashboard" className={buttonClasses({ variant: 'outline', className: 'self-start sm:self-auto' })}>
-            <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            Generate another
-          </Link>
-        </header>
+        <PageHeader
+          eyebrow="Outfit result"
+          title="Your Look"
+          actions={
+            <Link to="/dashboard" className={buttonClasses({ variant: 'outline' })}>
+              <RefreshCw aria-hidden="true" className="h-4 w-4" />
+              Generate another
+            </Link>
+          }
+        />
         <OutfitCard outfit={outfit} domains={user?.preferredDomains} />
         <span id={NEW_TAB_HINT_ID} hidden>
           Opens in a new tab

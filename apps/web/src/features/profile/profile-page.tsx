@@ -1,19 +1,20 @@
+import { errorMessage } from '@drape/client';
 import {
-  PROFILE_COUNTRIES, PROFILE_GENDERS, updateProfileInput, usernameMessages, usernameProblem, userMessages, type PublicUser,
+  PROFILE_COUNTRIES, PROFILE_GENDERS, updateProfileInput, usernameMessages, usernameSchema, userMessages, type PublicUser,
 } from '@drape/contracts';
 import {
-  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormMessage, Input,
-  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, toast,
+  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, FormMessage, Input,
+  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Textarea, toast, useZodForm,
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/app-error';
+import { z } from 'zod';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { useProfile, useSetProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
-import { TierBadge } from '../layout/tier-badge';
-import { GENDER_LABELS } from './profile-options';
+import { useProfile, useSetProfile } from '../../lib/use-profile';
+import { PageLoading } from '../../components/page-loading';
+import { PageHeader } from '../../components/page-header';
+import { TierBadge } from '../../components/tier-badge';
+import { GENDER_LABELS, optionOf } from './profile-options';
 
 export default function ProfilePage() {
   const profile = useProfile();
@@ -22,10 +23,7 @@ export default function ProfilePage() {
     <>
       <PageMeta title="Profile" description="Your Drape profile." noindex path="/profile" />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-        <header className="flex flex-col gap-2">
-          <p className="eyebrow">Account</p>
-          <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">Profile</h1>
-        </header>
+        <PageHeader eyebrow="Account" title="Profile" />
         {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         {!user && !profile.isError ? <PageLoading /> : null}
         {/* Keyed by the user's last update so that the form starts from the saved values. */}
@@ -35,53 +33,26 @@ export default function ProfilePage() {
   );
 }
 
-type FieldKey = 'firstName' | 'lastName' | 'username' | 'dateOfBirth' | 'gender' | 'country' | 'bio' | 'form';
-type Errors = Partial<Record<FieldKey, string>>;
+/** The fields of the update call this form edits, and the fixed username, which must still be well formed. */
+const profileFormSchema = updateProfileInput
+  .pick({ firstName: true, lastName: true, dateOfBirth: true, gender: true, country: true, bio: true })
+  .extend({ username: z.string().trim().min(1, usernameMessages.required).pipe(usernameSchema) });
 
 function ProfileForm({ user }: { user: PublicUser }) {
   const trpc = useTRPC();
   const setProfile = useSetProfile();
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [dateOfBirth, setDateOfBirth] = useState(user.dateOfBirth ?? '');
-  const [gender, setGender] = useState(user.gender ?? '');
-  const [country, setCountry] = useState(user.country ?? '');
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(profileFormSchema, {
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      username: user.username,
+      dateOfBirth: user.dateOfBirth ?? '',
+      gender: optionOf(PROFILE_GENDERS, user.gender),
+      country: optionOf(PROFILE_COUNTRIES, user.country),
+      bio: user.bio ?? '',
+    },
+  });
   const update = useMutation(trpc.user.updateProfile.mutationOptions());
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: Errors = {};
-    const username = user.username.trim();
-    if (!username) next.username = usernameMessages.required;
-    else {
-      const problem = usernameProblem(username);
-      if (problem) next.username = problem;
-    }
-    const input = { firstName, lastName, username, dateOfBirth, gender, country, bio };
-    const parsed = updateProfileInput.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldKey;
-        if (!next[key]) next[key] = issue.message;
-      }
-    }
-    if (Object.keys(next).length > 0 || !parsed.success) {
-      setErrors(next);
-      const first = (['firstName', 'lastName', 'dateOfBirth', 'bio'] as const).find((k) => next[k]);
-      if (first) document.getElementById(`profile-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await update.mutateAsync(parsed.data);
-      setProfile(answer.user);
-      toast({ title: userMessages.profileSaved, variant: 'success' });
-    } catch (err) {
-      setErrors({ form: errorMessage(err, 'Unable to save your profile. Please try again.') });
-    }
-  }
 
   return (
     <Card>
@@ -93,32 +64,62 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <CardDescription>{user.email}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Personal information">
+        <Form
+          form={form}
+          aria-label="Personal information"
+          className="flex flex-col gap-5"
+          onSubmit={async (input) => {
+            try {
+              const answer = await update.mutateAsync(input);
+              setProfile(answer.user);
+              toast({ title: userMessages.profileSaved, variant: 'success' });
+            } catch (err) {
+              form.setError('root', { message: errorMessage(err, 'Unable to save your profile. Please try again.') });
+            }
+          }}
+        >
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="profile-firstName" label="First Name" error={errors.firstName}>
-              {(control) => (
-                <Input {...control} name="firstName" autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-              )}
-            </Field>
-            <Field id="profile-lastName" label="Last Name" error={errors.lastName}>
-              {(control) => (
-                <Input {...control} name="lastName" autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
-              )}
-            </Field>
+            <FormField
+              control={form.control}
+              name="firstName"
+              id="profile-firstName"
+              label="First Name"
+              render={({ value, ...field }) => <Input {...field} value={value ?? ''} autoComplete="given-name" required />}
+            />
+            <FormField
+              control={form.control}
+              name="lastName"
+              id="profile-lastName"
+              label="Last Name"
+              render={({ value, ...field }) => <Input {...field} value={value ?? ''} autoComplete="family-name" required />}
+            />
           </div>
-          <Field id="profile-username" label="Username" hint={usernameMessages.cannotChange} error={errors.username}>
-            {(control) => <Input {...control} name="username" value={user.username} disabled readOnly />}
-          </Field>
-          <Field id="profile-dateOfBirth" label="Date of Birth" aside="Optional" error={errors.dateOfBirth}>
-            {(control) => (
-              <Input {...control} type="date" name="dateOfBirth" autoComplete="bday" value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} />
-            )}
-          </Field>
+          <FormField
+            control={form.control}
+            name="username"
+            id="profile-username"
+            label="Username"
+            hint={usernameMessages.cannotChange}
+            render={(field) => <Input {...field} disabled readOnly />}
+          />
+          <FormField
+            control={form.control}
+            name="dateOfBirth"
+            id="profile-dateOfBirth"
+            label="Date of Birth"
+            aside="Optional"
+            render={({ value, ...field }) => <Input {...field} value={value ?? ''} type="date" autoComplete="bday" />}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="profile-gender" label="Gender" aside="Optional" error={errors.gender}>
-              {(control) => (
-                <Select value={gender || undefined} onValueChange={setGender} name="gender">
-                  <SelectTrigger {...control}>
+            <FormField
+              control={form.control}
+              name="gender"
+              id="profile-gender"
+              label="Gender"
+              aside="Optional"
+              render={({ value, onChange, name, ...trigger }) => (
+                <Select value={value || undefined} onValueChange={onChange} name={name}>
+                  <SelectTrigger {...trigger}>
                     <SelectValue placeholder="Select gender" />
                   </SelectTrigger>
                   <SelectContent>
@@ -130,11 +131,16 @@ function ProfileForm({ user }: { user: PublicUser }) {
                   </SelectContent>
                 </Select>
               )}
-            </Field>
-            <Field id="profile-country" label="Country" aside="Optional" error={errors.country}>
-              {(control) => (
-                <Select value={country || undefined} onValueChange={setCountry} name="country">
-                  <SelectTrigger {...control}>
+            />
+            <FormField
+              control={form.control}
+              name="country"
+              id="profile-country"
+              label="Country"
+              aside="Optional"
+              render={({ value, onChange, name, ...trigger }) => (
+                <Select value={value || undefined} onValueChange={onChange} name={name}>
+                  <SelectTrigger {...trigger}>
                     <SelectValue placeholder="Select country" />
                   </SelectTrigger>
                   <SelectContent>
@@ -146,26 +152,25 @@ function ProfileForm({ user }: { user: PublicUser }) {
                   </SelectContent>
                 </Select>
               )}
-            </Field>
+            />
           </div>
-          <Field id="profile-bio" label="Bio" aside="Optional" error={errors.bio}>
-            {(control) => (
-              <Textarea {...control} name="bio" rows={4} maxLength={500} value={bio} onChange={(e) => setBio(e.target.value)} placeholder="A few words about your style" />
+          <FormField
+            control={form.control}
+            name="bio"
+            id="profile-bio"
+            label="Bio"
+            aside="Optional"
+            render={({ value, ...field }) => (
+              <Textarea {...field} value={value ?? ''} rows={4} maxLength={500} placeholder="A few words about your style" />
             )}
-          </Field>
-          <FormMessage>{errors.form}</FormMessage>
+          />
+          <FormError />
           <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending} aria-busy={update.isPending} className="w-full sm:w-auto">
-              {update.isPending ? (
-                <>
-                  <Spinner /> Saving...
-                </>
-              ) : (
-                'Save Changes'
-              )}
+            <Button type="submit" pending={form.formState.isSubmitting} pendingLabel="Saving..." className="w-full sm:w-auto">
+              Save Changes
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

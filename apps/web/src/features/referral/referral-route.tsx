@@ -2,8 +2,8 @@ import { isReservedUsername, usernameProblem } from '@drape/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router-dom';
 import { useTRPC } from '../../lib/trpc';
-import { PageLoading } from '../layout/page-loading';
-import NotFoundPage from '../not-found/not-found-page';
+import { PageLoading } from '../../components/page-loading';
+import NotFoundPage from '../../components/not-found-page';
 
 /**
  * /{username} (user-area §2): reserved words are not found, a malformed name goes to /404, and an

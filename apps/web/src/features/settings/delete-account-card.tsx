@@ -1,45 +1,26 @@
+import { appErrorCode, errorMessage } from '@drape/client';
 import { deleteAccountInput, DELETION_GRACE_DAYS } from '@drape/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, FormMessage, Input, Spinner, toast } from '@drape/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, Input, toast, useZodForm } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { errorCode, errorMessage } from '../../lib/app-error';
+import { z } from 'zod';
+import { useAuth } from '../../lib/auth-context';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from '../auth/auth-context';
 
-type Errors = Partial<Record<'password' | 'confirmation' | 'form', string>>;
 const CONFIRMATION_WORD = 'DELETE';
+
+/**
+ * The typed word comes from a text field, so any string; the contract's confirmation (the literal
+ * DELETE, with its message) judges it, which is why the text is handed on as unknown.
+ */
+const deleteAccountFormSchema = deleteAccountInput.extend({
+  confirmation: z.string().transform((typed): unknown => typed).pipe(deleteAccountInput.shape.confirmation),
+});
 
 export function DeleteAccountCard() {
   const trpc = useTRPC();
   const { endLocalSession } = useAuth();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(deleteAccountFormSchema, { defaultValues: { password: '', confirmation: '' } });
   const remove = useMutation(trpc.user.deleteAccount.mutationOptions());
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = deleteAccountInput.safeParse({ password, confirmation });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'password' | 'confirmation';
-        next[key] ??= issue.message;
-      }
-      return setErrors(next);
-    }
-    setErrors({});
-    try {
-      const answer = await remove.mutateAsync(parsed.data);
-      // The server has ended every session: a complete local cleanup, then home (settings-and-admin §4).
-      endLocalSession({ wipe: true, redirectTo: '/' });
-      toast({ title: 'Account Deletion Requested', description: answer.message, variant: 'success' });
-    } catch (err) {
-      const code = errorCode(err);
-      const message = errorMessage(err, 'Unable to delete your account. Please try again.');
-      setErrors(code === 'invalid_password' ? { password: message } : { form: message });
-    }
-  }
 
   return (
     <Card className="border-danger/25">
@@ -52,57 +33,43 @@ export function DeleteAccountCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Delete account">
-          <Field id="settings-delete-password" label="Password" error={errors.password}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setErrors({});
-                }}
-              />
-            )}
-          </Field>
-          <Field id="settings-delete-confirmation" label={`Type ${CONFIRMATION_WORD} to confirm`} error={errors.confirmation}>
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                required
-                value={confirmation}
-                onChange={(e) => {
-                  setConfirmation(e.target.value);
-                  setErrors({});
-                }}
-              />
-            )}
-          </Field>
-          <FormMessage>{errors.form}</FormMessage>
+        <Form
+          form={form}
+          aria-label="Delete account"
+          className="flex flex-col gap-5"
+          onSubmit={async (input) => {
+            try {
+              const answer = await remove.mutateAsync(input);
+              // The server has ended every session: a complete local cleanup, then home (settings-and-admin §4).
+              endLocalSession({ wipe: true, redirectTo: '/' });
+              toast({ title: 'Account Deletion Requested', description: answer.message, variant: 'success' });
+            } catch (err) {
+              const message = errorMessage(err, 'Unable to delete your account. Please try again.');
+              form.setError(appErrorCode(err) === 'invalid_password' ? 'password' : 'root', { message });
+            }
+          }}
+        >
+          <FormField
+            control={form.control}
+            name="password"
+            id="settings-delete-password"
+            label="Password"
+            render={(field) => <Input {...field} type="password" autoComplete="current-password" required />}
+          />
+          <FormField
+            control={form.control}
+            name="confirmation"
+            id="settings-delete-confirmation"
+            label={`Type ${CONFIRMATION_WORD} to confirm`}
+            render={(field) => <Input {...field} autoComplete="off" autoCapitalize="characters" spellCheck={false} required />}
+          />
+          <FormError />
           <div className="flex justify-end">
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={remove.isPending}
-              aria-busy={remove.isPending}
-              className="w-full sm:w-auto"
-            >
-              {remove.isPending ? (
-                <>
-                  <Spinner /> Deleting...
-                </>
-              ) : (
-                'Delete Account'
-              )}
+            <Button type="submit" variant="destructive" pending={form.formState.isSubmitting} pendingLabel="Deleting..." className="w-full sm:w-auto">
+              Delete Account
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { userMessages } from '@drape/contracts';
 import { FormMessage } from '@drape/ui';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
+import { useProfile } from '../../lib/use-profile';
+import { PageLoading } from '../../components/page-loading';
+import { PageHeader } from '../../components/page-header';
 import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { ShoppingPreferencesCard } from './shopping-preferences-card';
@@ -14,10 +15,7 @@ export default function SettingsPage() {
     <>
       <PageMeta title="Settings" description="Your Drape account settings." noindex path="/settings" />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-        <header className="flex flex-col gap-2">
-          <p className="eyebrow">Account</p>
-          <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">Settings</h1>
-        </header>
+        <PageHeader eyebrow="Account" title="Settings" />
         <ChangePasswordCard />
         {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         {user ? <ShoppingPreferencesCard key={user.id} user={user} /> : !profile.isError ? <PageLoading /> : null}

@@ -1,57 +1,46 @@
 import { geolocationPreferencesInput, PREFERRED_COUNTRIES, userMessages, type PublicUser } from '@drape/contracts';
 import {
-  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label,
-  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Switch, toast,
+  Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormController, FormField, Input, Label,
+  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Switch, toast, useZodForm,
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
-import { useSetProfile } from '../account/use-profile';
+import { useSetProfile } from '../../lib/use-profile';
 
 const AUTO = 'auto';
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-type Errors = Partial<Record<'google' | 'amazon', string>>;
+const { preferredCountry, preferredDomains } = geolocationPreferencesInput.shape;
+
+/**
+ * The card's fields, judged by the contract's own rules once 'auto' reads as no country and an
+ * empty domain as none (handed on as unknown so that those rules may judge any text).
+ */
+const preferencesFormSchema = z.object({
+  geolocationEnabled: z.boolean(),
+  country: z.string().transform((country): unknown => (country === AUTO ? null : country)).pipe(preferredCountry),
+  google: z.string().transform((domain): unknown => domain.trim() || null).pipe(preferredDomains.shape.google),
+  amazon: z.string().transform((domain): unknown => domain.trim() || null).pipe(preferredDomains.shape.amazon),
+});
+
+function failedToast() {
+  toast({ title: userMessages.preferencesFailedTitle, description: userMessages.preferencesFailed, variant: 'destructive' });
+}
 
 /** settings-and-admin §2.1, §5: 'auto' is sent as none, empty domains as none. */
 export function ShoppingPreferencesCard({ user }: { user: PublicUser }) {
   const trpc = useTRPC();
   const setProfile = useSetProfile();
-  const [enabled, setEnabled] = useState(user.geolocationEnabled);
-  const [country, setCountry] = useState<string>(user.preferredCountry ?? AUTO);
-  const [google, setGoogle] = useState(user.preferredDomains.google ?? '');
-  const [amazon, setAmazon] = useState(user.preferredDomains.amazon ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(preferencesFormSchema, {
+    defaultValues: {
+      geolocationEnabled: user.geolocationEnabled,
+      country: user.preferredCountry ?? AUTO,
+      google: user.preferredDomains.google ?? '',
+      amazon: user.preferredDomains.amazon ?? '',
+    },
+  });
   const save = useMutation(trpc.user.geolocationPreferences.mutationOptions());
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = geolocationPreferencesInput.safeParse({
-      geolocationEnabled: enabled,
-      preferredCountry: country === AUTO ? null : country,
-      preferredDomains: { google: google.trim() || null, amazon: amazon.trim() || null },
-    });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[1];
-        if (key === 'google' || key === 'amazon') next[key] ??= issue.message;
-      }
-      setErrors(next);
-      if (Object.keys(next).length === 0) {
-        toast({ title: userMessages.preferencesFailedTitle, description: userMessages.preferencesFailed, variant: 'destructive' });
-      }
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await save.mutateAsync(parsed.data);
-      setProfile(answer.user);
-      toast({ title: userMessages.preferencesSavedTitle, description: userMessages.preferencesSaved, variant: 'success' });
-    } catch {
-      toast({ title: userMessages.preferencesFailedTitle, description: userMessages.preferencesFailed, variant: 'destructive' });
-    }
-  }
 
   return (
     <Card>
@@ -60,20 +49,53 @@ export function ShoppingPreferencesCard({ user }: { user: PublicUser }) {
         <CardDescription>Choose which regional Google Shopping and Amazon sites your shopping links open.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Shopping domain preferences">
-          <div className="flex items-center justify-between gap-4 rounded-xl border border-linen bg-sand/50 px-4 py-3">
-            <div className="flex flex-col gap-0.5">
-              <Label htmlFor="settings-geolocation">Use my location</Label>
-              <p id="settings-geolocation-hint" className="text-xs text-taupe">
-                Detect your region automatically for shopping links.
-              </p>
-            </div>
-            <Switch id="settings-geolocation" checked={enabled} onCheckedChange={setEnabled} aria-describedby="settings-geolocation-hint" />
-          </div>
-          <Field id="settings-country" label="Preferred Country">
-            {(control) => (
-              <Select value={country} onValueChange={setCountry}>
-                <SelectTrigger {...control}>
+        <Form
+          form={form}
+          aria-label="Shopping domain preferences"
+          className="flex flex-col gap-5"
+          onInvalid={(errors) => {
+            // A refusal that no field shows (the country) still gets its word.
+            if (!errors.google && !errors.amazon) failedToast();
+          }}
+          onSubmit={async ({ geolocationEnabled, country, google, amazon }) => {
+            try {
+              const answer = await save.mutateAsync({ geolocationEnabled, preferredCountry: country, preferredDomains: { google, amazon } });
+              setProfile(answer.user);
+              toast({ title: userMessages.preferencesSavedTitle, description: userMessages.preferencesSaved, variant: 'success' });
+            } catch {
+              failedToast();
+            }
+          }}
+        >
+          <FormController
+            control={form.control}
+            name="geolocationEnabled"
+            render={({ field }) => (
+              <div className="flex items-center justify-between gap-4 rounded-xl border border-linen bg-sand/50 px-4 py-3">
+                <div className="flex flex-col gap-0.5">
+                  <Label htmlFor="settings-geolocation">Use my location</Label>
+                  <p id="settings-geolocation-hint" className="text-xs text-taupe">
+                    Detect your region automatically for shopping links.
+                  </p>
+                </div>
+                <Switch
+                  id="settings-geolocation"
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-describedby="settings-geolocation-hint"
+                />
+              </div>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="country"
+            id="settings-country"
+            label="Preferred Country"
+            render={({ value, onChange, name, ...trigger }) => (
+              <Select value={value} onValueChange={onChange} name={name}>
+                <SelectTrigger {...trigger}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -86,31 +108,31 @@ export function ShoppingPreferencesCard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
             )}
-          </Field>
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="settings-google-domain" label="Google Domain" aside="Optional" error={errors.google}>
-              {(control) => (
-                <Input {...control} inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="google.com" value={google} onChange={(e) => setGoogle(e.target.value)} />
-              )}
-            </Field>
-            <Field id="settings-amazon-domain" label="Amazon Domain" aside="Optional" error={errors.amazon}>
-              {(control) => (
-                <Input {...control} inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="amazon.com" value={amazon} onChange={(e) => setAmazon(e.target.value)} />
-              )}
-            </Field>
+            <FormField
+              control={form.control}
+              name="google"
+              id="settings-google-domain"
+              label="Google Domain"
+              aside="Optional"
+              render={(field) => <Input {...field} inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="google.com" />}
+            />
+            <FormField
+              control={form.control}
+              name="amazon"
+              id="settings-amazon-domain"
+              label="Amazon Domain"
+              aside="Optional"
+              render={(field) => <Input {...field} inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="amazon.com" />}
+            />
           </div>
           <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending} className="w-full sm:w-auto">
-              {save.isPending ? (
-                <>
-                  <Spinner /> Saving...
-                </>
-              ) : (
-                'Save Preferences'
-              )}
+            <Button type="submit" pending={form.formState.isSubmitting} pendingLabel="Saving..." className="w-full sm:w-auto">
+              Save Preferences
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { buttonClasses } from '@drape/ui';
 import { Shirt } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../lib/page-meta';
-import { TierGate } from '../tiers/tier-gate';
+import { TierGate } from '../../components/tier-gate';
 
 export default function WardrobePage() {
   return (
@@ -19,10 +20,7 @@ export default function WardrobePage() {
       >
         {() => (
           <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-            <header className="flex flex-col gap-2">
-              <p className="eyebrow">Wardrobe</p>
-              <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">My Wardrobe</h1>
-            </header>
+            <PageHeader eyebrow="Wardrobe" title="My Wardrobe" />
             <EmptyWardrobe />
           </div>
         )}

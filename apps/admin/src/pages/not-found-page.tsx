@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
+import { buttonClasses } from '@drape/ui';
 import { paths } from '../lib/base-path';
 
 export function NotFoundPage() {
@@ -14,7 +15,7 @@ export function NotFoundPage() {
       </p>
       <Link
         to={paths.home}
-        className="mt-5 inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        className={buttonClasses({ variant: 'outline', className: 'mt-5' })}
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to dashboard

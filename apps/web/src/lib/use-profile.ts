@@ -1,9 +1,9 @@
 import type { PublicUser } from '@drape/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTRPC } from '../../lib/trpc';
-import { authStore } from '../auth/auth-store';
-import { useAuth } from '../auth/auth-context';
+import { useTRPC } from './trpc';
+import { authStore } from './auth-store';
+import { useAuth } from './auth-context';
 
 /** user-area §9: profile queries are stale after 5 minutes. */
 export const PROFILE_STALE_MS = 5 * 60_000;

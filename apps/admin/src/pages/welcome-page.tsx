@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, RefreshCw } from 'lucide-react';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
-import { Spinner } from '../components/Spinner';
+import { appErrorCode, errorMessage } from '@drape/client';
+import { Alert, Button, Spinner } from '@drape/ui';
 import { adminTokenStatus } from '../lib/admin-token';
-import { isAdminUnauthorized, userMessageOf } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 
 function formatExpiry(ms: number): string {
@@ -22,7 +20,7 @@ export function WelcomePage() {
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {me.isPending ? (
           <div role="status" className="flex items-center gap-3 text-slate-600">
-            <Spinner className="size-5" />
+            <Spinner className="h-5 w-5" />
             <h1 id="welcome-heading" className="text-base font-medium">
               Loading your admin account…
             </h1>
@@ -32,10 +30,11 @@ export function WelcomePage() {
             <h1 id="welcome-heading" className="text-xl font-semibold tracking-tight">
               Welcome
             </h1>
-            {!isAdminUnauthorized(me.error) && (
+            {appErrorCode(me.error) !== 'admin_unauthorized' && (
               <>
-                <Alert>{userMessageOf(me.error, 'Unable to load your admin account. Please try again.')}</Alert>
-                <Button variant="secondary" icon={<RefreshCw aria-hidden="true" className="size-4" />} onClick={() => void me.refetch()}>
+                <Alert>{errorMessage(me.error, 'Unable to load your admin account. Please try again.')}</Alert>
+                <Button variant="outline" onClick={() => void me.refetch()}>
+                  <RefreshCw aria-hidden="true" className="h-4 w-4" />
                   Try again
                 </Button>
               </>

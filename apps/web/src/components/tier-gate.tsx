@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { tierPolicy, userMessages, type PublicUser, type TierPolicy } from '@drape/contracts';
 import { FormMessage } from '@drape/ui';
-import { useProfile } from '../account/use-profile';
-import { PageLoading } from '../layout/page-loading';
+import { useProfile } from '../lib/use-profile';
+import { PageLoading } from './page-loading';
 import { TierLock } from './tier-lock';
-import { unlockByReferrals } from './unlock';
+import { unlockByReferrals } from '../lib/tier-unlock';
 
 export interface TierGateProps {
   /** The tier-policy right the page needs. */

@@ -8,7 +8,7 @@ export const TOKEN_KEY = `${STORAGE_PREFIX}token`;
 export const USER_KEY = `${STORAGE_PREFIX}user`;
 /** Per-user LookBook filter settings are removed with the auth (user-area §4). */
 const LOOKBOOK_FILTER_PREFIX = `${STORAGE_PREFIX}lookbook_`;
-/** Whether this tab already warned about several active sessions (see session-monitor.tsx). */
+/** Whether this tab already warned about several active sessions (the auth feature's session monitor). */
 export const SESSIONS_WARNED_KEY = `${STORAGE_PREFIX}sessions_warned`;
 const AUTH_COOKIE_NAMES = ['accessToken', 'refreshToken'];
 

@@ -3,7 +3,7 @@ import { toast } from '@drape/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTRPCClient } from '../../lib/trpc';
+import { useTRPCClient } from './trpc';
 import { authStore } from './auth-store';
 
 export interface AuthContextValue {

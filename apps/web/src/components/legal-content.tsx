@@ -1,6 +1,6 @@
 import { REFERRALS_FOR_FASHION_ICON, REFERRALS_FOR_STYLIST } from '@drape/contracts';
 import type { ReactNode } from 'react';
-import { POLICY } from './policy-facts';
+import { POLICY } from '../lib/policy-facts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

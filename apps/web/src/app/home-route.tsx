@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 
-const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));
-const LandingPage = lazy(() => import('./landing-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const LandingPage = lazy(() => import('../features/landing/landing-page'));
 
 /** `/`: the dashboard when signed in, otherwise the landing page (user-area §2). */
 export function HomeRoute() {

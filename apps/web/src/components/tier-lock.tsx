@@ -1,7 +1,8 @@
 import { Badge, Card, CardContent } from '@drape/ui';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ReferralLink } from '../account/referral-link';
+import { PageHeader } from './page-header';
+import { ReferralLink } from './referral-link';
 
 export interface TierLockProps {
   heading: string;
@@ -22,10 +23,7 @@ export function TierLock({ heading, badge, title, description, invitesSent, targ
   const friendsNeeded = Math.max(0, target - invitesSent);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-      <header className="flex flex-col items-start gap-3">
-        <Badge tone="gold">{badge}</Badge>
-        <h1 className="font-display text-4xl font-medium tracking-tight sm:text-5xl">{heading}</h1>
-      </header>
+      <PageHeader eyebrow={<Badge tone="gold">{badge}</Badge>} title={heading} />
       <Card className="overflow-hidden">
         <div className="grid md:grid-cols-[1fr_1.1fr]">
           <div className="flex flex-col items-start justify-center gap-4 bg-ink p-8 text-ivory">

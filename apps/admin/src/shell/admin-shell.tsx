@@ -1,11 +1,10 @@
-import clsx from 'clsx';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Button } from '../components/Button';
+import { Button, cn } from '@drape/ui';
 import { endAdminSession } from '../lib/session';
 import { useMediaQuery } from '../lib/use-media-query';
-import { SIDE_MENU_ID, SideMenu } from './SideMenu';
+import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
 const COLLAPSED_KEY = 'drape_admin_menu_collapsed';
 
@@ -100,7 +99,7 @@ export function AdminShell() {
         aria-label="Side menu"
         hidden={!menuVisible}
         {...(mobile ? { role: 'dialog', 'aria-modal': true } : {})}
-        className={clsx(
+        className={cn(
           'fixed inset-y-0 left-0 z-40 bg-slate-900 text-slate-100',
           mobile ? 'w-72 max-w-[85vw] shadow-xl' : collapsed ? 'w-[72px]' : 'w-60',
           'transition-[width] duration-200',
@@ -109,7 +108,7 @@ export function AdminShell() {
         <SideMenu collapsed={collapsed} mobile={mobile} onClose={closeDrawer} />
       </aside>
 
-      <div className={clsx('flex min-h-dvh flex-col transition-[padding] duration-200', desktop && (collapsed ? 'pl-[72px]' : 'pl-60'))}>
+      <div className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', desktop && (collapsed ? 'pl-[72px]' : 'pl-60'))}>
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4">
           <button
             ref={toggleRef}
@@ -124,7 +123,8 @@ export function AdminShell() {
           </button>
           {mobile && <span className="truncate text-sm font-semibold text-slate-900">Drape Admin</span>}
           <div className="ml-auto">
-            <Button variant="secondary" icon={<LogOut aria-hidden="true" className="size-4" />} onClick={() => endAdminSession('logout')} className="px-3">
+            <Button variant="outline" size="sm" onClick={() => endAdminSession('logout')}>
+              <LogOut aria-hidden="true" className="h-4 w-4" />
               Logout
             </Button>
           </div>

@@ -1,6 +1,5 @@
 import { useRouteError } from 'react-router-dom';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
+import { Alert, Button } from '@drape/ui';
 
 /** Last resort when a screen throws while rendering. */
 export function RouteError() {

@@ -1,7 +1,8 @@
 import { buttonClasses } from '@drape/ui';
 import { Link } from 'react-router-dom';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../lib/page-meta';
 
+/** Unknown paths (the router's catch-all) and reserved words at /{username} (the referral route). */
 export default function NotFoundPage() {
   return (
     <>

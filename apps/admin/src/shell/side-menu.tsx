@@ -1,7 +1,7 @@
-import clsx from 'clsx';
+import { cn } from '@drape/ui';
 import { X } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
-import { BrandMark } from '../components/BrandMark';
+import { BrandMark } from '../components/brand-mark';
 import { paths } from '../lib/base-path';
 import { MENU_ITEMS } from './menu';
 
@@ -17,10 +17,10 @@ interface SideMenuProps {
 
 export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
   const iconOnly = collapsed && !mobile;
-  const itemBase = clsx('flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm', iconOnly && 'justify-center px-0');
+  const itemBase = cn('flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm', iconOnly && 'justify-center px-0');
   return (
     <div className="flex h-full flex-col">
-      <div className={clsx('flex h-14 shrink-0 items-center gap-2 border-b border-white/10 px-4', iconOnly && 'justify-center px-0')}>
+      <div className={cn('flex h-14 shrink-0 items-center gap-2 border-b border-white/10 px-4', iconOnly && 'justify-center px-0')}>
         <Link
           to={paths.home}
           onClick={mobile ? onClose : undefined}
@@ -28,7 +28,7 @@ export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
           title={iconOnly ? 'Drape Admin: dashboard' : undefined}
         >
           <BrandMark className="size-7" />
-          <span className={clsx('truncate font-semibold tracking-tight', iconOnly && 'sr-only')}>
+          <span className={cn('truncate font-semibold tracking-tight', iconOnly && 'sr-only')}>
             Drape <span className="font-normal text-slate-300">Admin</span>
           </span>
         </Link>
@@ -47,7 +47,7 @@ export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
         <ul className="flex flex-col gap-0.5">
           {MENU_ITEMS.map((item) => {
             const Icon = item.icon;
-            const label = <span className={clsx('truncate', iconOnly && 'sr-only')}>{item.label}</span>;
+            const label = <span className={cn('truncate', iconOnly && 'sr-only')}>{item.label}</span>;
             return (
               <li key={item.id}>
                 {item.path ? (
@@ -56,7 +56,7 @@ export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
                     onClick={mobile ? onClose : undefined}
                     title={iconOnly ? item.label : undefined}
                     className={({ isActive }) =>
-                      clsx(
+                      cn(
                         itemBase,
                         'font-medium transition-colors focus-visible:outline-indigo-300',
                         isActive ? 'bg-indigo-500/20 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
@@ -68,7 +68,7 @@ export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
                   </NavLink>
                 ) : (
                   // No screen yet: shown, but not a link and not in the tab order.
-                  <span className={clsx(itemBase, 'cursor-default text-slate-400')} title={iconOnly ? item.label : undefined} data-menu-item={item.id}>
+                  <span className={cn(itemBase, 'cursor-default text-slate-400')} title={iconOnly ? item.label : undefined} data-menu-item={item.id}>
                     <Icon aria-hidden="true" className="size-[18px] shrink-0" />
                     {label}
                   </span>

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@drape/client';
+import { adminLoginInput, adminMessages } from '@drape/contracts';
+import { Alert, Button, Form, FormField, Input, useZodForm } from '@drape/ui';
+import { BrandMark } from '../components/brand-mark';
+import { adminTokenStatus, clearAdminToken, saveAdminToken } from '../lib/admin-token';
+import { paths } from '../lib/base-path';
+import type { LoginLocationState } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+
+export function LoginPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? null) as LoginLocationState | null;
+  const form = useZodForm(adminLoginInput, { defaultValues: { adminKey: '', password: '' } });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [showNotice, setShowNotice] = useState(state?.notice === 'expired');
+
+  const status = adminTokenStatus();
+  // A stored token that cannot be used any more is removed as soon as the login page sees it.
+  useEffect(() => {
+    if (status.state === 'invalid' || status.state === 'expired') clearAdminToken();
+  }, [status.state]);
+
+  useEffect(() => {
+    // Nothing cached for a previous session survives into the next one.
+    queryClient.clear();
+    form.setFocus('adminKey');
+  }, [queryClient, form]);
+
+  const login = useMutation(
+    trpc.admin.login.mutationOptions({
+      onSuccess({ token, expiresAt }) {
+        saveAdminToken(token, expiresAt);
+        void navigate(paths.home, { replace: true });
+      },
+      onError(error) {
+        setServerError(errorMessage(error, adminMessages.invalidCredentials));
+        form.setFocus('password');
+      },
+    }),
+  );
+
+  if (status.state === 'valid' && !login.isPending) return <Navigate to={paths.home} replace />;
+
+  const banner = serverError ?? (showNotice ? adminMessages.sessionExpired : null);
+
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4 py-10">
+      <main className="w-full max-w-sm">
+        <div className="mb-6 flex items-center justify-center gap-2.5">
+          <BrandMark className="size-9" />
+          <span className="text-lg font-semibold tracking-tight text-slate-900">
+            Drape <span className="font-normal text-slate-600">Admin</span>
+          </span>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Admin login</h1>
+          <p className="mt-1 text-sm text-slate-600">Sign in with your admin key to manage Drape.</p>
+
+          {banner && (
+            <Alert tone={serverError ? 'error' : 'warning'} className="mt-5">
+              {banner}
+            </Alert>
+          )}
+
+          <Form
+            form={form}
+            aria-label="Admin login"
+            className="mt-5 flex flex-col gap-4"
+            onInvalid={() => {
+              setShowNotice(false);
+              setServerError(null);
+            }}
+            onSubmit={(input) => {
+              if (login.isPending) return;
+              setShowNotice(false);
+              setServerError(null);
+              login.mutate(input);
+            }}
+          >
+            <FormField
+              control={form.control}
+              name="adminKey"
+              id="admin-key"
+              label="Admin Key"
+              render={(field) => (
+                <Input {...field} autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} maxLength={100} required />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="password"
+              id="admin-password"
+              label="Password"
+              render={(field) => <Input {...field} type="password" autoComplete="current-password" maxLength={200} required />}
+            />
+            <Button type="submit" pending={login.isPending} pendingLabel="Logging in…" className="mt-1 w-full">
+              Log in
+            </Button>
+          </Form>
+        </div>
+        <p className="mt-6 text-center text-xs text-slate-600">Authorised operators only.</p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { appErrorCode, errorMessage, httpStatus, isNetworkError, retryAfterSeconds } from './app-error';
