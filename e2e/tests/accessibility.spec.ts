@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, useSession } from '../helpers/accounts';
 
-/** ARCHITECTURE.md: every page passes axe-core checks, on a phone and on a desktop. */
+/** Every page passes axe-core checks, on a phone and on a desktop (docs/architecture.md). */
 async function expectNoViolations(page: Page, path: string, heading: RegExp | string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();

@@ -8,7 +8,7 @@ import { load, type NSFWJS } from 'nsfwjs';
  * The image classifier of the safety check: nsfwjs's MobileNetV2Mid graph model (faster here than
  * MobileNetV2, 56 ms against 81 ms, and the more accurate of the two), shipped inside the npm package,
  * on TensorFlow's wasm backend (no native library, no download; ~55 ms an image, against 1.2 s on
- * the pure-JS backend: STACK-NOTES.md). Loaded once per process.
+ * the pure-JS backend: docs/stack-notes.md). Loaded once per process.
  */
 export const CLASSIFIER_SIZE = 224;
 

