@@ -56,6 +56,8 @@ export async function benchAccounts(databaseUrl: string, seconds: number): Promi
     figures.push(await load('bare Fastify GET', { url: `http://127.0.0.1:${bare.port}/ping` }, 50, seconds));
     figures.push(await load('REST GET /api/version', { url: `${base}/api/version` }, 50, seconds));
     figures.push(await load('tRPC GET /trpc/meta.version', { url: `${base}/trpc/meta.version` }, 50, seconds));
+    // What the apps send: httpBatchLink batches even a single call.
+    figures.push(await load('tRPC GET /trpc/meta.version?batch=1', { url: `${base}/trpc/meta.version?batch=1&input=%7B%7D` }, 50, seconds));
     return figures;
   } finally {
     await stopProcess(server.child);

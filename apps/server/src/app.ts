@@ -2,17 +2,17 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { appRouter, openApiDocument, type Services } from '@drape/api';
+import { openApiDocument, type Services } from '@drape/api';
 import type { Config } from '@drape/config';
 import { ping } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { registerAdminFiles } from './admin-files';
 import { registerMedia } from './media';
-import { isCrossSiteWrite, requestContext, sessionCookieHeader } from './request-context';
+import { isCrossSiteWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
 import { apiHeaders } from './security-headers';
 import { registerStaticApps, sendNoRoute } from './static-apps';
+import { registerTrpcRoute } from './trpc-route';
 
 export interface AppOptions {
   services: Services;
@@ -41,12 +41,6 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
   });
   const https = config.publicOrigin.startsWith('https:');
   const jsonHeaders = apiHeaders(config.publicOrigin);
-
-  // Routes that answer data, not documents, skip helmet (registered below for every other route):
-  // /trpc is registered by tRPC's plugin, so its routes are marked here as they are added.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/trpc')) route.helmet = false;
-  });
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);
   await app.register(fastifyHelmet, {
@@ -104,22 +98,7 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }: { req: Parameters<typeof requestContext>[1] }) => requestContext(services, req),
-      // Every /trpc answer may hold personal data: never stored by a cache. A sign-in or sign-out
-      // sets or clears the session cookie as the procedure asked.
-      responseMeta: ({ ctx }: { ctx?: { response: Parameters<typeof sessionCookieHeader>[0] } }) => {
-        const cookie = ctx ? sessionCookieHeader(ctx.response, config.publicOrigin) : null;
-        return { headers: { ...jsonHeaders, ...(cookie ? { 'set-cookie': cookie } : {}) } };
-      },
-      onError: ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
-    },
-  });
+  await registerTrpcRoute(app, services);
 
   await registerMedia(app, storage, config);
   await registerAdminFiles(app, services, storage);

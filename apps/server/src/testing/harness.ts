@@ -1,5 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
+import type { Services } from '@drape/api';
 import { ensureMatrix, openStorage } from '@drape/boot';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
 import { createLiveGeneration } from '@drape/jobs';
@@ -22,6 +23,8 @@ export interface TestServer {
   db: TestDatabase;
   config: Config;
   storage: Storage;
+  /** The server's long-lived parts, for tests that call the procedures' transport directly. */
+  services: Services;
   /** The S3 server, when the test asked for object storage. */
   s3: S3TestServer | null;
   app: FastifyInstance;
@@ -140,7 +143,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   };
 
   return {
-    url, pipeline, db, config, storage, s3, app, mails, call, solveBotCheck, register, resetLinkFor,
+    url, pipeline, db, config, storage, services, s3, app, mails, call, solveBotCheck, register, resetLinkFor,
     async close() {
       await app.close();
       await pipeline?.stop();

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
+import { appRouter, type Context, type Services } from '@drape/api';
+import { requestContext, sessionCookieHeader } from './request-context';
+import { apiHeaders } from './security-headers';
+
+/**
+ * /trpc/<path>: tRPC's HTTP protocol.
+ *
+ * The calls the apps make (JSON queries by GET, mutations by POST, batched or not) are answered
+ * here directly: parse the input, call each procedure with `callTRPCProcedure`, shape errors with
+ * `getTRPCErrorShape`, and write the JSON. tRPC's own resolver builds web Request, Headers, URL,
+ * AbortSignal.any and Response objects for every call, which on node 20 cost about two thirds of a
+ * small call (bench/README.md). Anything else (a wrong method, an unknown path, malformed input,
+ * streaming or event-stream answers, another content type) goes to tRPC's own `resolveResponse`,
+ * before any procedure has run, so its answer is tRPC's exactly. trpc-route.test.ts checks that both
+ * paths answer the same requests the same way.
+ *
+ * Every answer may hold personal data: no-store, with the data headers. A sign-in or sign-out
+ * sets or clears the session cookie as the procedure asked.
+ */
+
+// tRPC's adapters read the router's definition for these two facts; so does this one (and the
+// conformance test fails if a tRPC upgrade changes them).
+const rootConfig = appRouter._def._config;
+const procedureTypes = new Map(Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, p]) => [path, p._def.type]));
+
+interface Call {
+  path: string;
+  input: unknown;
+}
+
+/** The calls of a request the direct path can answer, or null for tRPC's resolver. */
+function directCalls(req: FastifyRequest<{ Params: { path: string } }>): Call[] | null {
+  const type = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : null;
+  if (!type) return null;
+  const accept = req.headers.accept ?? '';
+  if (req.headers['trpc-accept'] !== undefined || accept.includes('application/jsonl') || accept.includes('text/event-stream')) return null;
+  const query = req.query as Record<string, unknown>;
+  const batch = query.batch === '1';
+  const paths = batch ? req.params.path.split(',') : [req.params.path];
+  if (paths.some((path) => procedureTypes.get(path) !== type)) return null;
+
+  let raw: unknown;
+  if (type === 'query') {
+    if (query.input !== undefined && typeof query.input !== 'string') return null;
+    raw = query.input ? parseJson(query.input) : undefined;
+  } else {
+    if (!req.headers['content-type']?.startsWith('application/json') || typeof req.body !== 'string' || req.body === '') return null;
+    raw = parseJson(req.body);
+  }
+  if (raw === INVALID) return null;
+  if (!batch) return [{ path: paths[0]!, input: raw }];
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) return null;
+  const inputs = (raw ?? {}) as Record<string, unknown>;
+  return paths.map((path, index) => ({ path, input: inputs[index] }));
+}
+
+const INVALID = Symbol('invalid JSON');
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID;
+  }
+}
+
+type Outcome = { result: { data: unknown } } | { error: unknown };
+
+async function run(ctx: Context, call: Call, type: 'query' | 'mutation', batchIndex: number, onError: (error: TRPCError, path: string) => void): Promise<Outcome> {
+  try {
+    const data = await callTRPCProcedure({ router: appRouter, path: call.path, getRawInput: async () => call.input, ctx, type, signal: undefined, batchIndex });
+    return { result: { data } };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    onError(error, call.path);
+    return { error: getTRPCErrorShape({ config: rootConfig, error, type, path: call.path, input: call.input, ctx }) };
+  }
+}
+
+/**
+ * The web Request tRPC's resolver reads: method, URL, the headers it looks at, the body already
+ * read by Fastify. No abort signal tied to the socket (tRPC's node adapter aborts one on every
+ * finished response, an exception object per request): no procedure here streams.
+ */
+function webRequest(req: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const name of ['content-type', 'accept', 'trpc-accept', 'trpc-batch-mode']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : typeof req.body === 'string' ? req.body : '';
+  return new Request(`http://localhost${req.url}`, { method: req.method, headers, body });
+}
+
+export async function registerTrpcRoute(app: FastifyInstance, services: Services): Promise<void> {
+  const jsonHeaders = apiHeaders(services.config.publicOrigin);
+  const headersFor = (ctx: Context): Record<string, string> => {
+    const cookie = sessionCookieHeader(ctx.response, services.config.publicOrigin);
+    return cookie ? { ...jsonHeaders, 'set-cookie': cookie } : jsonHeaders;
+  };
+
+  const viaResolver = async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply, ctx: Context) => {
+    const res = await resolveResponse({
+      router: appRouter,
+      req: webRequest(req),
+      path: req.params.path,
+      error: null,
+      createContext: async () => ctx,
+      responseMeta: () => ({ headers: headersFor(ctx) }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    });
+    void reply.code(res.status);
+    res.headers.forEach((value, name) => void reply.header(name, value));
+    return reply.send(await res.text());
+  };
+
+  await app.register(async (scope) => {
+    // tRPC reads the body itself: keep it as text (as tRPC's Fastify plugin does).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.all('/trpc/:path', { helmet: false }, async (req: FastifyRequest<{ Params: { path: string } }>, reply) => {
+      const ctx = requestContext(services, req);
+      const calls = directCalls(req);
+      if (!calls) return viaResolver(req, reply, ctx);
+      const type = req.method === 'GET' ? 'query' : 'mutation';
+      const onError = (error: TRPCError, path: string) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      };
+      const outcomes = await Promise.all(calls.map((call, index) => run(ctx, call, type, index, onError)));
+      const body = (req.query as Record<string, unknown>).batch === '1' ? outcomes : outcomes[0]!;
+      return reply
+        .code(getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]))
+        .headers({ ...headersFor(ctx), 'content-type': 'application/json', vary: 'trpc-accept, accept' })
+        .send(JSON.stringify(body));
+    });
+  });
+}
