@@ -134,7 +134,8 @@ function ResetForm({ token, onDone }: { token: string; onDone(): void }) {
       const code = appErrorCode(err);
       const description =
         code === 'invalid_token' ? authMessages.resetInvalidToken
-          : code === 'weak_password' ? authMessages.resetWeak
+          // The server's own words: too short, or one of the common passwords.
+          : code === 'weak_password' ? errorMessage(err, authMessages.resetWeak)
             : errorMessage(err, authMessages.resetDefault);
       toast({ title: authMessages.resetFailedTitle, description, variant: 'destructive' });
     }
