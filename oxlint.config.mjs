@@ -56,7 +56,7 @@ export default defineConfig({
     'no-restricted-imports': ['error', {
       // gitignore-style: every deep path, except the faces packages declare.
       patterns: [{
-        group: ['@drape/*/*', '!@drape/db/testing', '!@drape/storage/testing', '!@drape/ui/tokens.css'],
+        group: ['@drape/*/**', '!@drape/db/testing', '!@drape/storage/testing', '!@drape/ui/tokens.css'],
         message: 'A package is entered through its index (or a face it declares), never its files.',
       }],
     }],
@@ -72,7 +72,7 @@ export default defineConfig({
             message: 'The browser apps use server packages as types only (import type).',
           })),
           patterns: [{
-            group: ['@drape/*/*', '!@drape/ui/tokens.css'],
+            group: ['@drape/*/**', '!@drape/ui/tokens.css'],
             message: 'A package is entered through its index, never its files.',
           }],
         }],
@@ -81,6 +81,19 @@ export default defineConfig({
     {
       files: ['apps/web/src/**', 'apps/admin/src/**'],
       rules: { 'boundaries/no-restricted-paths': ['error', { zones }] },
+    },
+    {
+      // Browser code runs without node. Its tsconfig has no node types, but the server packages'
+      // declarations (read through the API's router type) bring them in transitively: these rules
+      // keep node's modules and globals out regardless.
+      files: ['apps/web/src/**', 'apps/admin/src/**', 'packages/ui/src/**', 'packages/client/src/**'],
+      plugins: ['typescript', 'unicorn', 'oxc', 'import'],
+      rules: {
+        'import/no-nodejs-modules': 'error',
+        'no-restricted-globals': ['error', ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require', 'module', 'setImmediate', 'clearImmediate'].map((name) => ({
+          name, message: 'Browser code runs without node: use the browser API (import.meta.env, Uint8Array, globalThis...).',
+        }))],
+      },
     },
   ],
 });
