@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import PgBoss from 'pg-boss';
+import { startBoss, stopBoss } from '@drape/jobs';
 import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
 import { createDb, setPerformanceMode, type Db } from '@drape/db';
 import { registerAccount, startProcess, stopProcess } from './processes';
@@ -67,9 +67,8 @@ async function sequentialStages(db: Db, dataDir: string, n: number): Promise<Rec
  * The queue's own cost: no-op jobs sent and worked through pg-boss with the generate workers'
  * settings (5 workers, one job at a time each): the time per job is what the queue adds.
  */
-async function queueCostPerJob(url: string, jobs: number): Promise<number> {
-  const boss = new PgBoss({ connectionString: url, max: 6, supervise: false, schedule: false });
-  await boss.start();
+async function queueCostPerJob(url: string, db: Db, jobs: number): Promise<number> {
+  const boss = await startBoss(url, db, 'cli');
   await boss.createQueue('bench-noop');
   await boss.insert(Array.from({ length: jobs }, () => ({ name: 'bench-noop', data: {} })));
   let done = 0;
@@ -87,7 +86,7 @@ async function queueCostPerJob(url: string, jobs: number): Promise<number> {
   });
   await finished;
   const ms = (performance.now() - t0) / jobs;
-  await boss.stop({ graceful: false, close: true });
+  await stopBoss(boss, 'cli');
   return Math.round(ms * 100) / 100;
 }
 
@@ -97,7 +96,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
   const { ensureMatrix } = await import('@drape/boot');
   await ensureMatrix(db);
   const computeMsPerImage = await sequentialStages(db, dataDir, 40);
-  const queueMsPerJob = await queueCostPerJob(url, 1000);
+  const queueMsPerJob = await queueCostPerJob(url, db, 1000);
   await setPerformanceMode(db, 'aggressive');
   const env = { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const processes = 2;
@@ -105,15 +104,14 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
   const children = workers.map((w) => w.child);
   try {
     await until(async () => Number((await db.selectFrom('pipeline_workers').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'running').executeTakeFirstOrThrow()).n) >= processes, 60_000, 'workers');
-    const boss = new PgBoss({ connectionString: url, max: 2, supervise: false, schedule: false });
-    await boss.start();
+    const boss = await startBoss(url, db, 'cli');
     const { startSequentialBatch } = await import('@drape/pipeline');
     const t0 = Date.now();
     const batchId = await startSequentialBatch(db, boss, { cycles: 1 });
     await until(async () => (await db.selectFrom('batch_jobs').select('status').where('id', '=', batchId).executeTakeFirstOrThrow()).status !== 'running', 30 * 60_000, 'the batch');
     const seconds = (Date.now() - t0) / 1000;
     const batchEnd = new Date();
-    await boss.stop({ graceful: false, close: true });
+    await stopBoss(boss, 'cli');
     const batch = await db.selectFrom('batch_jobs').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
     const stageRows = await db.selectFrom('generated_images').select('stage_ms').execute();
     const stages: Record<string, number> = {};
