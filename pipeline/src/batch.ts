@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { parseCombinationCode } from '@drape/contracts';
 import { readPerformanceMode, type Db } from '@drape/db';
-import { QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type PgBoss } from '@drape/jobs';
+import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type PgBoss } from '@drape/jobs';
 import { SEVERITY_SQL } from './severity-stats';
 
 export const MAX_CYCLES = 5;
@@ -174,7 +174,7 @@ export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, ste
 }
 
 /** Past this, an entry's job has run out of attempts or lost them with its workers: ask pg-boss. */
-const staleAfterSeconds = (jobExpireSeconds: number) => jobExpireSeconds * (SEND.batchEntry('', 0).retryLimit + 1) + 60;
+const staleAfterSeconds = (jobExpireSeconds: number) => jobExpireSeconds * (BATCH_ENTRY_RETRIES + 1) + 60;
 
 /**
  * Marks the sent entries whose jobs ended, from the outcomes the jobs recorded (stored, blocked,

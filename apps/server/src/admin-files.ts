@@ -3,6 +3,7 @@ import type { Services } from '@drape/api';
 import { verifyAdminToken } from '@drape/auth';
 import { APP_ERRORS } from '@drape/contracts';
 import type { Storage } from '@drape/storage';
+import { requestContext } from './request-context';
 import { apiHeaders } from './security-headers';
 
 /**
@@ -13,8 +14,8 @@ export async function registerAdminFiles(app: FastifyInstance, services: Service
   const jsonHeaders = apiHeaders(services.config.publicOrigin);
   app.get('/api/admin/blocked-images/:id/image', { helmet: false }, async (req, reply) => {
     void reply.headers(jsonHeaders);
-    const m = /^Bearer\s+(\S{1,4096})$/i.exec(req.headers.authorization ?? '');
-    const admin = m ? await verifyAdminToken(services.db, m[1]!) : null;
+    const { adminToken } = requestContext(services, req);
+    const admin = adminToken ? await verifyAdminToken(services.db, adminToken) : null;
     if (!admin) return reply.status(401).send({ error: 'admin_unauthorized', message: APP_ERRORS.admin_unauthorized.message });
     const { id } = req.params as { id: string };
     const notFound = () => reply.status(404).send({ error: 'not_found', message: 'No such blocked image.' });

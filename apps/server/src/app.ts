@@ -10,7 +10,7 @@ import { registerAdminFiles } from './admin-files';
 import { registerMedia } from './media';
 import { isCrossSiteWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
-import { apiHeaders } from './security-headers';
+import { apiHeaders, HSTS_MAX_AGE_SECONDS } from './security-headers';
 import { registerStaticApps, sendNoRoute } from './static-apps';
 import { registerTrpcRoute } from './trpc-route';
 
@@ -58,7 +58,7 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);

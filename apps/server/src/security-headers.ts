@@ -1,5 +1,6 @@
 /** HSTS for a year once the site is served over HTTPS (browsers ignore it over plain HTTP). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 /**
  * The headers of JSON answers (REST rows, /trpc, the framework's own refusals on those paths):

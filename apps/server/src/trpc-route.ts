@@ -31,8 +31,14 @@ interface Call {
   input: unknown;
 }
 
+interface DirectRequest {
+  type: 'query' | 'mutation';
+  batch: boolean;
+  calls: Call[];
+}
+
 /** The calls of a request the direct path can answer, or null for tRPC's resolver. */
-function directCalls(req: FastifyRequest<{ Params: { path: string } }>): Call[] | null {
+function directRequest(req: FastifyRequest<{ Params: { path: string } }>): DirectRequest | null {
   const type = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : null;
   if (!type) return null;
   const accept = req.headers.accept ?? '';
@@ -51,10 +57,10 @@ function directCalls(req: FastifyRequest<{ Params: { path: string } }>): Call[] 
     raw = parseJson(req.body);
   }
   if (raw === INVALID) return null;
-  if (!batch) return [{ path: paths[0]!, input: raw }];
+  if (!batch) return { type, batch, calls: [{ path: paths[0]!, input: raw }] };
   if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) return null;
   const inputs = (raw ?? {}) as Record<string, unknown>;
-  return paths.map((path, index) => ({ path, input: inputs[index] }));
+  return { type, batch, calls: paths.map((path, index) => ({ path, input: inputs[index] })) };
 }
 
 const INVALID = Symbol('invalid JSON');
@@ -68,13 +74,15 @@ function parseJson(text: string): unknown {
 
 type Outcome = { result: { data: unknown } } | { error: unknown };
 
-async function run(ctx: Context, call: Call, type: 'query' | 'mutation', batchIndex: number, onError: (error: TRPCError, path: string) => void): Promise<Outcome> {
+async function run(
+  ctx: Context, call: Call, type: DirectRequest['type'], batchIndex: number, onError: (failure: { error: TRPCError; path: string }) => void,
+): Promise<Outcome> {
   try {
     const data = await callTRPCProcedure({ router: appRouter, path: call.path, getRawInput: async () => call.input, ctx, type, signal: undefined, batchIndex });
     return { result: { data } };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
-    onError(error, call.path);
+    onError({ error, path: call.path });
     return { error: getTRPCErrorShape({ config: rootConfig, error, type, path: call.path, input: call.input, ctx }) };
   }
 }
@@ -101,6 +109,10 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
     return cookie ? { ...jsonHeaders, 'set-cookie': cookie } : jsonHeaders;
   };
 
+  const logFailure = (req: FastifyRequest) => ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+  };
+
   const viaResolver = async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply, ctx: Context) => {
     const res = await resolveResponse({
       router: appRouter,
@@ -109,9 +121,7 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
       error: null,
       createContext: async () => ctx,
       responseMeta: () => ({ headers: headersFor(ctx) }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
+      onError: logFailure(req),
     });
     void reply.code(res.status);
     res.headers.forEach((value, name) => void reply.header(name, value));
@@ -124,14 +134,11 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.all('/trpc/:path', { helmet: false }, async (req: FastifyRequest<{ Params: { path: string } }>, reply) => {
       const ctx = requestContext(services, req);
-      const calls = directCalls(req);
-      if (!calls) return viaResolver(req, reply, ctx);
-      const type = req.method === 'GET' ? 'query' : 'mutation';
-      const onError = (error: TRPCError, path: string) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      };
-      const outcomes = await Promise.all(calls.map((call, index) => run(ctx, call, type, index, onError)));
-      const body = (req.query as Record<string, unknown>).batch === '1' ? outcomes : outcomes[0]!;
+      const direct = directRequest(req);
+      if (!direct) return viaResolver(req, reply, ctx);
+      const onError = logFailure(req);
+      const outcomes = await Promise.all(direct.calls.map((call, index) => run(ctx, call, direct.type, index, onError)));
+      const body = direct.batch ? outcomes : outcomes[0]!;
       return reply
         .code(getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]))
         .headers({ ...headersFor(ctx), 'content-type': 'application/json', vary: 'trpc-accept, accept' })

@@ -1,4 +1,4 @@
-export { QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, scheduleQueue, type MaintenanceTask } from './queues';
+export { QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, BATCH_ENTRY_RETRIES, scheduleQueue, type MaintenanceTask } from './queues';
 export { generateJobData, parseGenerateJobData, type GenerateJobData, type JobSource } from './generate-job-data';
 export { startBoss, stopBoss, type BossRole, type BossOptions, type PgBoss } from './boss';
 export {

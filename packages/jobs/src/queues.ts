@@ -23,9 +23,12 @@ export const scheduleQueue = (task: MaintenanceTask) => `${QUEUES.maintenance}.$
 /** A live job waits for a person: it jumps the batch entries. */
 export const LIVE_PRIORITY = 10;
 
-/** Send options per kind of job (retries: a dead worker's job is retried; a job is idempotent). */
+/** Retries of a batch entry's job: a dead worker's job is retried (a job is idempotent). */
+export const BATCH_ENTRY_RETRIES = 3;
+
+/** Send options per kind of job. */
 export const SEND = {
   live: (expireInSeconds: number) => ({ priority: LIVE_PRIORITY, retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds }),
-  batchEntry: (id: string, expireInSeconds: number) => ({ id, priority: 0, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds }),
+  batchEntry: (id: string, expireInSeconds: number) => ({ id, priority: 0, retryLimit: BATCH_ENTRY_RETRIES, retryDelay: 2, retryBackoff: true, expireInSeconds }),
   batchStep: (id: string, expireInSeconds: number, startAfter?: Date) => ({ id, retryLimit: 10, retryDelay: 2, expireInSeconds, ...(startAfter ? { startAfter } : {}) }),
 } as const;

@@ -6,8 +6,7 @@ import { promoteReferrer, register } from './registration.service';
 
 let t: TestServices;
 beforeAll(async () => {
-  t = await createTestServices({ PROMO_CODES: 'LAUNCH:stylist' });
-  t.services.promoCodes = new Map([['LAUNCH', 'stylist']]);
+  t = await createTestServices({ PROMO_CODES: 'LAUNCH:stylist,ICON:fashion_icon' });
 });
 afterAll(() => t.close());
 
@@ -76,7 +75,6 @@ describe('tier promotion by referrals', () => {
   });
 
   it('never lowers a tier: a promo Fashion Icon with one friend stays one', async () => {
-    t.services.promoCodes = new Map([['LAUNCH', 'stylist'], ['ICON', 'fashion_icon']]);
     const icon = await register(t.services, t.req(), await input({ promoCode: 'ICON' }));
     await register(t.services, t.req(), await input({ referredByUserId: icon.user.id }));
     expect(await tierOf(icon.user.id)).toBe('fashion_icon');

@@ -1,6 +1,7 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
 import { loadConfig } from '@drape/config';
+import { parsePromoCodes } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import type { RequestMeta, Services } from '../context';
 
@@ -31,7 +32,7 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     botCheck,
     rateLimits: createRateLimits(db.pool),
     mailer: createMailer(db.db, config, () => {}),
-    promoCodes: new Map(),
+    promoCodes: parsePromoCodes(config.PROMO_CODES),
     generation: {
       enqueue: () => Promise.reject(new Error('live generation is not part of the service tests')),
       wait: () => Promise.reject(new Error('live generation is not part of the service tests')),
