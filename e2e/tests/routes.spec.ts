@@ -6,13 +6,22 @@ async function expectNotFound(page: Page) {
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 }
 
-test('the referral route: a member name leads to sign-up with the promo code pre-filled', async ({ page }) => {
+test('the referral route: a member name opens Sign Up with that member as the referrer', async ({ page }) => {
   const referrer = await registerViaApi(newUser('ref'));
   await page.goto(`/${referrer.username}`);
-  // A referral link is an invitation to sign up: it opens the Sign Up tab (docs/spec-notes.md).
-  await expect(page).toHaveURL(new RegExp(`/signup\\?ref=${referrer.username}$`));
+  // The spec's /auth?ref=: an invitation, so the Sign Up tab, the friend chosen (docs/spec-notes.md).
+  await expect(page).toHaveURL(new RegExp(`/auth\\?ref=${referrer.username}$`));
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Promo Code')).toHaveValue(referrer.username);
+  await expect(page.getByLabel('Referred by a friend?')).toHaveValue(`${referrer.firstName} ${referrer.lastName} (@${referrer.username})`);
+  await expect(page.getByLabel('Promo Code')).toHaveValue('');
+
+  // Sign In keeps the referral for a way back; the older /signup?ref= link fills the field too.
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?ref=${referrer.username}$`));
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(new RegExp(`/signup\\?ref=${referrer.username}$`));
+  await expect(page.getByLabel('Referred by a friend?')).toHaveValue(`${referrer.firstName} ${referrer.lastName} (@${referrer.username})`);
 });
 
 test('the referral route: reserved words, unknown and malformed names are not found', async ({ page }) => {

@@ -10,14 +10,26 @@ function bearerOf(req: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
+/** The country headers of the CDNs we know, in this order (the shopping region reads them). */
+const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
+
+function header(req: FastifyRequest, name: string, max: number): string | null {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value.slice(0, max) : null;
+}
+
 /** The procedures' context of one request: shared services by reference, this request's facts. */
 export function requestContext(services: Services, req: FastifyRequest): Context {
   const bearer = bearerOf(req);
   const isJwt = bearer !== null && bearer.split('.').length === 3;
-  const ua = req.headers['user-agent'];
   return {
     services,
-    req: { ipAddress: req.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null },
+    req: {
+      ipAddress: req.ip ?? null,
+      userAgent: header(req, 'user-agent', 512),
+      cdnCountries: CDN_COUNTRY_HEADERS.map((name) => header(req, name, 64)).filter((v): v is string => v !== null),
+      acceptLanguage: header(req, 'accept-language', 1000),
+    },
     sessionToken: bearer && !isJwt ? bearer : (req.cookies?.[SESSION_COOKIE] ?? null),
     adminToken: isJwt ? bearer : null,
     response: {},

@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
+import { installUnhandledAuthRejections } from './lib/unhandled-auth-rejections';
 import './styles.css';
+
+installUnhandledAuthRejections();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

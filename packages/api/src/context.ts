@@ -20,6 +20,13 @@ export interface Services {
 export interface RequestMeta {
   ipAddress: string | null;
   userAgent: string | null;
+  /**
+   * The country headers of a CDN in front (CF-IPCountry, CloudFront-Viewer-Country), as sent; a
+   * client may forge them, which only changes its own shopping region. Absent outside HTTP.
+   */
+  cdnCountries?: readonly string[];
+  /** The Accept-Language header, for the shopping region. */
+  acceptLanguage?: string | null;
 }
 
 /**

@@ -19,6 +19,8 @@ export const LIMITS = {
   searchUsersIp: { points: 120, duration: 15 * 60 },
   forgotEmail: { points: 5, duration: 60 * 60 },
   generateUser: { points: 60, duration: 60 },
+  // Shopping clicks: a shopper opens a few links a look; this only stops a script filling the table.
+  shoppingClickUser: { points: 300, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

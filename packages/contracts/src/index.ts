@@ -4,6 +4,7 @@ export * from './tier-policy';
 export * from './username';
 export * from './auth';
 export * from './user';
+export * from './shopping';
 export * from './catalog';
 export * from './admin';
 export * from './generation';

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { multilineText, text } from './text';
 import { anyPasswordSchema, newPasswordSchema } from './auth';
+import { SHOPPING_COUNTRIES } from './shopping';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export const PROFILE_COUNTRIES = [
   'United States', 'Canada', 'United Kingdom', 'Australia', 'Germany', 'France', 'Italy', 'Spain',
   'Netherlands', 'Sweden', 'Norway', 'Denmark', 'Japan', 'South Korea', 'Singapore', 'India', 'Brazil', 'Mexico',
 ] as const;
-export const PREFERRED_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'IT', 'ES', 'NL', 'JP', 'IN', 'BR', 'MX'] as const;
+/**
+ * The settings' preferred country: every shopping region, the spec's 18 countries (settings-and-admin
+ * §3 lists 13 of them; docs/spec-notes.md).
+ */
+export const PREFERRED_COUNTRIES = SHOPPING_COUNTRIES;
 
 const optionalText = (max: number) => text().trim().max(max).optional().nullable();
 

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, SelectionId, SelectionKind,
-  SkinToneId, StyleVibeId, Tier, TrendId,
+  ShoppingCountry, ShoppingPlatform, SkinToneId, StyleVibeId, Tier, TrendId,
 } from '@drape/contracts';
 
 /** An image in the inventory (viewable), curated into the LookBook, or archived. */
@@ -240,6 +240,18 @@ export interface GenerationOutcomesTable {
   finished_at: CreatedAt;
 }
 
+/** A shopping link opened (user-area §7): plain ids for the piece and image, which retention may delete. */
+export interface ShoppingClicksTable {
+  id: Generated<string>;
+  user_id: string;
+  fashion_item_id: string;
+  image_id: string;
+  retailer: ShoppingPlatform;
+  country: ShoppingCountry;
+  domain: string;
+  created_at: CreatedAt;
+}
+
 /** rate-limiter-flexible's store: `expire` is the window's end in epoch milliseconds. */
 export interface RateLimitsTable {
   key: string;
@@ -273,6 +285,7 @@ export interface Database {
   sev_queue: SevQueueTable;
   generation_outcomes: GenerationOutcomesTable;
   rate_limits: RateLimitsTable;
+  shopping_clicks: ShoppingClicksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

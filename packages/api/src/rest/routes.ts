@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   adminLoginInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, registerInput, resetPasswordInput, searchUsersInput,
-  updateProfileInput,
+  trackClickInput, updateProfileInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -80,6 +80,9 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/user/change-password', auth: 'user', summary: 'Change the password; other sessions end', input: changePasswordInput, call: (c, i) => c.user.changePassword(i) }),
   row({ method: 'DELETE', path: '/api/user/delete-account', auth: 'user', summary: 'Request deletion (30-day grace; logging in cancels it)', input: deleteAccountInput, call: (c, i) => c.user.deleteAccount(i) }),
   row({ method: 'POST', path: '/api/user/geolocation-preferences', auth: 'user', summary: 'Shopping region preferences', input: geolocationPreferencesInput, call: (c, i) => c.user.geolocationPreferences(i) }),
+  // Shopping (user-area §3, §7)
+  row({ method: 'GET', path: '/api/user/localized-domains', auth: 'user', summary: "The user's regional Google and Amazon sites, and where the region came from", call: (c) => c.shopping.localizedDomains() }),
+  row({ method: 'POST', path: '/api/fashion-items/:id/track-click', auth: 'user', summary: 'Record a shopping link opened for a piece (google or amazon)', input: trackClickInput, call: (c, i) => c.shopping.trackClick(i) }),
   // Catalog (user-area §7)
   row({ method: 'GET', path: '/api/monthly-trends', auth: 'public', summary: "This month's trends", call: (c) => c.catalog.monthlyTrends() }),
   row({ method: 'GET', path: '/api/seasons', auth: 'public', summary: 'Seasons with their color palettes', call: (c) => c.catalog.seasons() }),

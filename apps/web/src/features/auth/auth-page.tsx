@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@drape/ui';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
 import { safeReturnUrl } from '../../lib/auth-context';
 import { LoginForm } from './login-form';
@@ -7,12 +7,18 @@ import { RegisterForm } from './register-form';
 
 export type AuthTab = 'login' | 'register';
 
-/** /auth, /login and /signup: the Welcome card, its tab following the route (user-area §2). */
-export default function AuthPage({ tab }: { tab: AuthTab }) {
+/**
+ * /auth, /login and /signup: the Welcome card, its tab following the route (user-area §2). A
+ * referral link lands on /auth?ref={username}: an invitation, so /auth with a ref opens Sign Up
+ * (docs/spec-notes.md); /login keeps the Sign In tab whatever the query says.
+ */
+export default function AuthPage({ tab: routeTab }: { tab: AuthTab }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const returnUrl = params.get('returnUrl');
   const ref = params.get('ref')?.trim() || null;
+  const tab: AuthTab = ref && pathname === '/auth' ? 'register' : routeTab;
   const query = params.toString();
   const done = () => void navigate(safeReturnUrl(returnUrl), { replace: true });
 
@@ -55,7 +61,8 @@ export default function AuthPage({ tab }: { tab: AuthTab }) {
             <Tabs
               value={tab}
               onValueChange={(value) => {
-                const path = value === 'register' ? '/signup' : '/auth';
+                // Sign In from a referral keeps the ref (on /login, where it does not flip the tab back).
+                const path = value === 'register' ? '/signup' : ref ? '/login' : '/auth';
                 void navigate(query ? `${path}?${query}` : path, { replace: true });
               }}
               className="flex flex-col gap-6"

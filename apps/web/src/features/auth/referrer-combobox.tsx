@@ -23,13 +23,15 @@ export interface ReferrerComboboxProps extends FieldControlProps {
   onBlur(): void;
   name?: string;
   ref?: Ref<HTMLInputElement>;
+  /** A friend already known (the referral link's member): chosen once it arrives, unless the field was used. */
+  initialReferrer?: Referrer | null;
 }
 
 /**
  * "Referred by a friend?" (user-area §4): a search debounced 300 ms from 2 characters, a listbox
  * of suggestions, and picking one fills 'First Last (@username)' and keeps the friend's id.
  */
-export function ReferrerCombobox({ value: chosenId, onChange, onBlur, ...control }: ReferrerComboboxProps) {
+export function ReferrerCombobox({ value: chosenId, onChange, onBlur, initialReferrer, ...control }: ReferrerComboboxProps) {
   const trpc = useTRPC();
   const listId = useId();
   const [text, setText] = useState('');
@@ -49,6 +51,16 @@ export function ReferrerCombobox({ value: chosenId, onChange, onBlur, ...control
     setDismissed(false);
     setActive(-1);
   }, [term]);
+
+  // The link's member arrives after the first render: chosen once, unless the person typed already.
+  const [initialSettled, setInitialSettled] = useState(false);
+  useEffect(() => {
+    if (!initialReferrer || initialSettled) return;
+    setInitialSettled(true);
+    if (text || chosenId) return;
+    setText(referrerLabel(initialReferrer));
+    onChange(initialReferrer.id);
+  }, [initialReferrer, initialSettled, text, chosenId, onChange]);
 
   function choose(user: Referrer) {
     setText(referrerLabel(user));

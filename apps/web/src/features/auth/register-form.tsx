@@ -1,7 +1,7 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { usernameMessages, type AppErrorCode, type AuthAnswer } from '@drape/contracts';
+import { usernameMessages, usernameProblem, type AppErrorCode, type AuthAnswer } from '@drape/contracts';
 import { Button, Checkbox, Form, FormController, FormError, FormField, Input, useZodForm } from '@drape/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useAuth } from '../../lib/auth-context';
@@ -9,7 +9,7 @@ import { useTRPC } from '../../lib/trpc';
 import { BotCheck, type BotCheckHandle } from './bot-check';
 import { EmailInput } from './email-input';
 import { LegalDialog } from './legal-dialog';
-import { ReferrerCombobox } from './referrer-combobox';
+import { ReferrerCombobox, type Referrer } from './referrer-combobox';
 import { registerFormSchema } from './register-schema';
 import { useUsernameAvailability } from './use-username-availability';
 
@@ -29,9 +29,18 @@ function serverErrorField(code: AppErrorCode | undefined) {
 }
 
 export interface RegisterFormProps {
-  /** A referral username from /auth?ref=...: pre-fills the promo code and counts the referral. */
+  /** A referral username from /auth?ref=...: fills 'Referred by a friend?' with that member. */
   referralUsername: string | null;
   onRegistered(answer: AuthAnswer): void;
+}
+
+/** The member a referral link names, found by the referrer search (exact username, any case). */
+function useReferralMember(username: string | null): Referrer | null {
+  const trpc = useTRPC();
+  const wellFormed = username !== null && !usernameProblem(username);
+  const search = useQuery(trpc.auth.searchUsers.queryOptions({ q: username ?? '' }, { enabled: wellFormed, staleTime: Infinity }));
+  const wanted = username?.toLowerCase();
+  return (wellFormed && search.data?.users.find((u) => u.username.toLowerCase() === wanted)) || null;
 }
 
 export function RegisterForm({ referralUsername, onRegistered }: RegisterFormProps) {
@@ -40,6 +49,7 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
   const { signIn } = useAuth();
   const botCheck = useRef<BotCheckHandle>(null);
   const register = useMutation(trpc.auth.register.mutationOptions());
+  const referrer = useReferralMember(referralUsername);
 
   const schema = useMemo(
     () =>
@@ -64,7 +74,7 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
       password: '',
       confirmPassword: '',
       referredByUserId: null,
-      promoCode: referralUsername ?? '',
+      promoCode: '',
       turnstileToken: '',
       acceptTerms: false,
     },
@@ -89,7 +99,9 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
             lastName: values.lastName,
             promoCode: values.promoCode || null,
             referredByUserId: values.referredByUserId,
-            ref: referralUsername,
+            // The field carries a member it found (and the person may have cleared it); a name the
+            // search did not confirm still goes along, for the server to judge.
+            ref: referrer ? null : referralUsername,
             turnstileToken: values.turnstileToken,
           });
           signIn(answer);
@@ -150,7 +162,7 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
         label="Referred by a friend?"
         aside="Optional"
         hint="Search by name or username"
-        render={(field) => <ReferrerCombobox {...field} />}
+        render={(field) => <ReferrerCombobox {...field} initialReferrer={referrer} />}
       />
       <FormField
         control={form.control}

@@ -1,14 +1,14 @@
-import { GENDER_NAMES, isGender, type FashionItemView, type OutfitView, type PublicUser } from '@drape/contracts';
+import { GENDER_NAMES, isGender, type FashionItemView, type OutfitView } from '@drape/contracts';
 import { Badge, buttonClasses } from '@drape/ui';
-import { ExternalLink, ImageOff, RefreshCw } from 'lucide-react';
+import { ImageOff, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { ShopLinks } from '../../components/shop-links';
 import { imageSources } from '../../lib/image-sources';
 import { PageMeta } from '../../lib/page-meta';
-import { useProfile } from '../../lib/use-profile';
 import { readLastOutfit } from '../../lib/last-outfit';
-import { amazonSearchUrl, googleShoppingUrl, priceDisplay, shoppingQuery } from './shopping';
+import { priceDisplay } from '../../lib/shopping';
 
 const NEW_TAB_HINT_ID = 'outfit-new-tab-hint';
 
@@ -29,7 +29,6 @@ function lookAlt(outfit: OutfitView): string {
 /** user-area §2 Outfit result: the latest generated outfit, kept locally; nothing stored goes to /dashboard. */
 export default function OutfitResultPage() {
   const [outfit] = useState(readLastOutfit);
-  const { user } = useProfile();
   if (!outfit) return <Navigate to="/dashboard" replace />;
   return (
     <>
@@ -45,7 +44,7 @@ export default function OutfitResultPage() {
             </Link>
           }
         />
-        <OutfitCard outfit={outfit} domains={user?.preferredDomains} />
+        <OutfitCard outfit={outfit} />
         <span id={NEW_TAB_HINT_ID} hidden>
           Opens in a new tab
         </span>
@@ -54,7 +53,7 @@ export default function OutfitResultPage() {
   );
 }
 
-function OutfitCard({ outfit, domains }: { outfit: OutfitView; domains: PublicUser['preferredDomains'] | undefined }) {
+function OutfitCard({ outfit }: { outfit: OutfitView }) {
   const titleId = useId();
   const name = lookName(outfit);
   const labels = [
@@ -104,7 +103,7 @@ function OutfitCard({ outfit, domains }: { outfit: OutfitView; domains: PublicUs
           {outfit.fashionItems.length > 0 ? (
             <ul aria-label="Outfit items" className="flex flex-col gap-3">
               {outfit.fashionItems.map((item) => (
-                <FashionItemRow key={item.id} item={item} gender={outfit.gender} domains={domains} />
+                <FashionItemRow key={item.id} item={item} gender={outfit.gender} />
               ))}
             </ul>
           ) : (
@@ -143,13 +142,11 @@ function OutfitImage({ outfit, alt }: { outfit: OutfitView; alt: string }) {
   );
 }
 
-function FashionItemRow({ item, gender, domains }: { item: FashionItemView; gender: string; domains: PublicUser['preferredDomains'] | undefined }) {
+function FashionItemRow({ item, gender }: { item: FashionItemView; gender: string }) {
   const nameId = useId();
   const name = item.name || item.item_name;
   const type = item.type || item.item_type || item.category;
   const price = priceDisplay(item.priceRange || item.price_range);
-  const query = shoppingQuery(gender, { name, color: item.color ?? '' });
-  const linkClass = buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1 sm:flex-none' });
   return (
     <li className="flex gap-4 rounded-2xl border border-linen bg-ivory p-4">
       <span
@@ -178,28 +175,13 @@ function FashionItemRow({ item, gender, domains }: { item: FashionItemView; gend
             </span>
           ) : null}
         </div>
-        <div className="mt-1 flex gap-2">
-          <a
-            href={googleShoppingUrl(query, domains)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-describedby={`${nameId} ${NEW_TAB_HINT_ID}`}
-            className={linkClass}
-          >
-            Google
-            <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-          </a>
-          <a
-            href={amazonSearchUrl(query, domains)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-describedby={`${nameId} ${NEW_TAB_HINT_ID}`}
-            className={linkClass}
-          >
-            Amazon
-            <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-          </a>
-        </div>
+        <ShopLinks
+          itemId={item.id}
+          item={{ name, color: item.color, description: item.description }}
+          gender={gender}
+          describedBy={`${nameId} ${NEW_TAB_HINT_ID}`}
+          className="mt-1"
+        />
       </div>
     </li>
   );

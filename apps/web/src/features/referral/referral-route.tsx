@@ -7,8 +7,8 @@ import NotFoundPage from '../../components/not-found-page';
 
 /**
  * /{username} (user-area §2): reserved words are not found, a malformed name goes to /404, and an
- * existing member's name leads to sign-up with the referral: /signup?ref={username} (the spec's
- * /auth?ref= opens the Sign In tab; an invitation belongs on the Sign Up tab: docs/spec-notes.md).
+ * existing member's name goes to /auth?ref={username}, which opens the Sign Up tab with that member
+ * as the friend who referred (docs/spec-notes.md).
  */
 export default function ReferralRoute() {
   const { username = '' } = useParams();
@@ -21,6 +21,6 @@ export default function ReferralRoute() {
   if (!wellFormed) return <Navigate to="/404" replace />;
   if (check.isPending) return <PageLoading />;
   // Taken (not available) means a member has it: that member is the referrer.
-  if (check.data && !check.data.available) return <Navigate to={`/signup?ref=${encodeURIComponent(username)}`} replace />;
+  if (check.data && !check.data.available) return <Navigate to={`/auth?ref=${encodeURIComponent(username)}`} replace />;
   return <Navigate to="/404" replace />;
 }

@@ -3,7 +3,7 @@ import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormController, FormField, Input, Label,
   Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Switch, toast, useZodForm,
 } from '@drape/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
 import { useSetProfile } from '../../lib/use-profile';
@@ -32,6 +32,7 @@ function failedToast() {
 export function ShoppingPreferencesCard({ user }: { user: PublicUser }) {
   const trpc = useTRPC();
   const setProfile = useSetProfile();
+  const queryClient = useQueryClient();
   const form = useZodForm(preferencesFormSchema, {
     defaultValues: {
       geolocationEnabled: user.geolocationEnabled,
@@ -61,6 +62,8 @@ export function ShoppingPreferencesCard({ user }: { user: PublicUser }) {
             try {
               const answer = await save.mutateAsync({ geolocationEnabled, preferredCountry: country, preferredDomains: { google, amazon } });
               setProfile(answer.user);
+              // The shopping links follow the new preference now, not when their 30 minutes end.
+              void queryClient.invalidateQueries({ queryKey: trpc.shopping.localizedDomains.queryKey() });
               toast({ title: userMessages.preferencesSavedTitle, description: userMessages.preferencesSaved, variant: 'success' });
             } catch {
               failedToast();

@@ -1,0 +1,49 @@
+import type { RateLimits } from '@drape/auth';
+import type { LocalizedDomainsAnswer, TrackClickInput } from '@drape/contracts';
+import type { Db, UserRow } from '@drape/db';
+import type { RequestMeta } from '../context';
+import { appError, rateLimited } from '../errors';
+import { resolveRegion, type ResolvedRegion } from './region';
+
+/** The user's region for this request: the saved preference, else the request's signals, else the US. */
+function regionOf(user: UserRow, req: RequestMeta): ResolvedRegion {
+  return resolveRegion(
+    {
+      geolocationEnabled: user.geolocation_enabled,
+      preferredCountry: user.preferred_country,
+      preferredDomains: { google: user.preferred_google_domain, amazon: user.preferred_amazon_domain },
+    },
+    { cdnCountries: req.cdnCountries ?? [], acceptLanguage: req.acceptLanguage },
+  );
+}
+
+/** GET /api/user/localized-domains (user-area §3, §7). */
+export function localizedDomains(user: UserRow, req: RequestMeta): LocalizedDomainsAnswer {
+  return { success: true, ...regionOf(user, req) };
+}
+
+/**
+ * POST /api/fashion-items/{id}/track-click: one row per opened shopping link, with the region and
+ * site the link used (the client builds it from the same answer). The client never waits for it.
+ */
+export async function trackClick(
+  deps: { db: Db; rateLimits: RateLimits }, user: UserRow, req: RequestMeta, input: TrackClickInput,
+): Promise<{ success: true }> {
+  const limit = await deps.rateLimits.consume('shoppingClickUser', user.id);
+  if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
+  const item = await deps.db.selectFrom('fashion_items').select(['id', 'image_id']).where('id', '=', input.id).executeTakeFirst();
+  if (!item) throw appError('not_found', 'Fashion item not found.');
+  const region = regionOf(user, req);
+  await deps.db
+    .insertInto('shopping_clicks')
+    .values({
+      user_id: user.id,
+      fashion_item_id: item.id,
+      image_id: item.image_id,
+      retailer: input.platform,
+      country: region.detectedCountry,
+      domain: region.domains[input.platform],
+    })
+    .execute();
+  return { success: true };
+}
