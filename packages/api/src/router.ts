@@ -3,6 +3,7 @@ import { authRouter } from './auth/auth.router';
 import { catalogRouter } from './catalog/catalog.router';
 import { generateRouter } from './generate/generate.router';
 import { metaRouter } from './meta.router';
+import { shareRouter } from './share/share.router';
 import { createCallerFactory, router } from './trpc';
 import { userRouter } from './user/user.router';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   admin: adminRouter,
   catalog: catalogRouter,
   generate: generateRouter,
+  share: shareRouter,
   meta: metaRouter,
 });
 

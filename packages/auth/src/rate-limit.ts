@@ -19,6 +19,8 @@ export const LIMITS = {
   searchUsersIp: { points: 120, duration: 15 * 60 },
   forgotEmail: { points: 5, duration: 60 * 60 },
   generateUser: { points: 60, duration: 60 },
+  // Each share makes a look's link public: plenty for a person sharing looks, a stop for a script in a loop.
+  shareUser: { points: 60, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
