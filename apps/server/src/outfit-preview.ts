@@ -99,9 +99,9 @@ export function previewTags(meta: PreviewMeta): string {
 
 /** The tags a page's head already has that a preview replaces (the app's title, description, social tags). */
 const REPLACED = [
-  /<title\b[^>]*>[\s\S]*?<\/title>/gi,
-  /<meta\s+(?:name|property)=["'](?:description|robots|og:[^"']*|twitter:[^"']*)["'][^>]*>/gi,
-  /<link\s+rel=["']canonical["'][^>]*>/gi,
+  /\s*<title\b[^>]*>[\s\S]*?<\/title>/gi,
+  /\s*<meta\s+(?:name|property)=["'](?:description|robots|og:[^"']*|twitter:[^"']*)["'][^>]*>/gi,
+  /\s*<link\s+rel=["']canonical["'][^>]*>/gi,
 ];
 
 /** The document with the preview's tags at the end of its head (the charset stays in the first bytes). */
