@@ -8,10 +8,11 @@ import { ping } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { registerAdminFiles } from './admin-files';
 import { registerMedia } from './media';
+import { registerOutfitPreview } from './outfit-preview';
 import { isCrossSiteWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
 import { apiHeaders, HSTS_MAX_AGE_SECONDS } from './security-headers';
-import { registerStaticApps, sendNoRoute } from './static-apps';
+import { readIndex, registerStaticApps, sendNoRoute, WEB_DIST } from './static-apps';
 import { registerTrpcRoute } from './trpc-route';
 
 export interface AppOptions {
@@ -105,6 +106,8 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
   registerRestRoutes(app, services);
   app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
 
+  // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).
+  registerOutfitPreview(app, services, serveApps ? readIndex(WEB_DIST) : null);
   if (serveApps) await registerStaticApps(app, config.ADMIN_BASE_PATH);
   else app.setNotFoundHandler(sendNoRoute);
   return app;

@@ -15,7 +15,7 @@ export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
 
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';
 
-function readIndex(dir: string): string | null {
+export function readIndex(dir: string): string | null {
   const file = path.join(dir, 'index.html');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }

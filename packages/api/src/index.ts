@@ -5,3 +5,4 @@ export { AppError, appError } from './errors';
 export { describeError } from './trpc';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
 export { openApiDocument } from './rest/openapi';
+export { sharedLookPreview, type SharedLookPreview } from './share/share.service';

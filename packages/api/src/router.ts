@@ -4,6 +4,7 @@ import { catalogRouter } from './catalog/catalog.router';
 import { generateRouter } from './generate/generate.router';
 import { metaRouter } from './meta.router';
 import { shoppingRouter } from './shopping/shopping.router';
+import { shareRouter } from './share/share.router';
 import { createCallerFactory, router } from './trpc';
 import { userRouter } from './user/user.router';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   generate: generateRouter,
   shopping: shoppingRouter,
+  share: shareRouter,
   meta: metaRouter,
 });
 

@@ -52,6 +52,16 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token } });
 });
 
+/**
+ * A public call that knows its caller when one is signed in (`viewer`, else null): a missing,
+ * expired or ended session is a signed-out visitor here, never a 401.
+ */
+export const viewerProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const token = ctx.sessionToken;
+  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
+  return next({ ctx: { viewer: valid && !valid.user.deletion_requested_at ? valid.user : null } });
+});
+
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
   const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
   if (!admin) throw appError('admin_unauthorized');

@@ -21,6 +21,8 @@ export const LIMITS = {
   generateUser: { points: 60, duration: 60 },
   // Shopping clicks: a shopper opens a few links a look; this only stops a script filling the table.
   shoppingClickUser: { points: 300, duration: 60 * 60 },
+  // Each share makes a look's link public: plenty for a person sharing looks, a stop for a script in a loop.
+  shareUser: { points: 60, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

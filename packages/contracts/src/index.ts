@@ -9,3 +9,4 @@ export * from './catalog';
 export * from './admin';
 export * from './generation';
 export * from './severity';
+export * from './share';

@@ -6,6 +6,7 @@ import * as m0004 from '../migrations/0004-color-spelling';
 import * as m0005 from '../migrations/0005-generation-outcomes';
 import * as m0006 from '../migrations/0006-admin-token-version';
 import * as m0007 from '../migrations/0007-shopping-clicks';
+import * as m0008 from '../migrations/0008-outfit-shares';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_generation_outcomes': m0005,
   '0006_admin_token_version': m0006,
   '0007_shopping_clicks': m0007,
+  '0008_outfit_shares': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

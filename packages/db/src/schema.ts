@@ -175,6 +175,9 @@ export interface WardrobeItemsTable {
 
 export interface ImageViewsTable { user_id: string; image_id: string; viewed_at: CreatedAt }
 
+/** A look somebody shared: its link is public while the look is viewable or in the LookBook. */
+export interface OutfitSharesTable { image_id: string; user_id: string; created_at: CreatedAt }
+
 export interface DailyUsageTable {
   user_id: string;
   day: string;
@@ -278,6 +281,7 @@ export interface Database {
   generated_images: GeneratedImagesTable;
   fashion_items: FashionItemsTable;
   image_views: ImageViewsTable;
+  outfit_shares: OutfitSharesTable;
   wardrobe_items: WardrobeItemsTable;
   daily_usage: DailyUsageTable;
   blocked_images: BlockedImagesTable;

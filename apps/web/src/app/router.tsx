@@ -10,6 +10,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 const AuthDemoPage = lazy(() => import('../features/auth/auth-demo-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const OutfitResultPage = lazy(() => import('../features/outfit-result/outfit-result-page'));
+const SharedOutfitPage = lazy(() => import('../features/shared-outfit/shared-outfit-page'));
 const WardrobePage = lazy(() => import('../features/wardrobe/wardrobe-page'));
 const LookbookPage = lazy(() => import('../features/lookbook/lookbook-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
       { path: '/auth-demo', element: <AuthDemoPage /> },
       { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
       { path: '/outfit-result', element: <RequireAuth><OutfitResultPage /></RequireAuth> },
+      { path: '/outfit/:imageId', element: <SharedOutfitPage /> },
       { path: '/wardrobe', element: <RequireAuth><WardrobePage /></RequireAuth> },
       { path: '/lookbook', element: <RequireAuth><LookbookPage /></RequireAuth> },
       { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },

@@ -87,9 +87,3 @@ export function useAuth(): AuthContextValue {
   if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
   return ctx;
 }
-
-/** A same-site path from ?returnUrl=, or the fallback (never another origin). */
-export function safeReturnUrl(raw: string | null, fallback = '/dashboard'): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  return raw;
-}

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   adminLoginInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, registerInput, resetPasswordInput, searchUsersInput,
-  trackClickInput, updateProfileInput,
+  shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -96,6 +96,10 @@ export const restRoutes: readonly RestRoute[] = [
   // Generation (user-area §7)
   row({ method: 'POST', path: '/api/generate-outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live', input: generateOutfitInput, call: (c, i) => c.generate.outfit(i) }),
   row({ method: 'GET', path: '/api/fashion-items/:imageId', auth: 'public', summary: 'The pieces of one image', input: fashionItemsInput, call: (c, i) => c.generate.fashionItems(i) }),
+  // Sharing (user-area §2 Shared outfit link, §7)
+  row({ method: 'POST', path: '/api/share/outfit', auth: 'user', summary: 'Share a look the user may see; answers its public shareUrl', input: shareOutfitInput, call: (c, i) => c.share.create(i) }),
+  row({ method: 'GET', path: '/api/share/outfit/:imageId', auth: 'public', summary: 'The outfit of a shared link (a shared or LookBook look); counted as served to a signed-in caller', input: shareOutfitInput, call: (c, i) => c.share.outfit(i) }),
+  row({ method: 'POST', path: '/api/user/track-share', auth: 'user', summary: "Count a share: today's +3 bonus, once a day; answers the day's limit", input: trackShareInput, call: (c, i) => c.share.track(i) }),
   // Administrators (settings-and-admin §7.2)
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@drape/ui';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
-import { safeReturnUrl } from '../../lib/auth-context';
+import { safeReturnUrl } from '../../lib/return-url';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 

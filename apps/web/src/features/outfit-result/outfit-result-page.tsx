@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { ShopLinks } from '../../components/shop-links';
+import { ShareButton } from '../../components/share-button';
 import { imageSources } from '../../lib/image-sources';
 import { PageMeta } from '../../lib/page-meta';
 import { readLastOutfit } from '../../lib/last-outfit';
@@ -38,10 +39,13 @@ export default function OutfitResultPage() {
           eyebrow="Outfit result"
           title="Your Look"
           actions={
-            <Link to="/dashboard" className={buttonClasses({ variant: 'outline' })}>
-              <RefreshCw aria-hidden="true" className="h-4 w-4" />
-              Generate another
-            </Link>
+            <>
+              <ShareButton imageId={outfit.id} shareType="result" title={`${lookName(outfit)} outfit`} />
+              <Link to="/dashboard" className={buttonClasses({ variant: 'outline' })}>
+                <RefreshCw aria-hidden="true" className="h-4 w-4" />
+                Generate another
+              </Link>
+            </>
           }
         />
         <OutfitCard outfit={outfit} />
