@@ -7,6 +7,8 @@ import type { Config } from '@drape/config';
 import { ping } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { registerAdminFiles } from './admin-files';
+import { registerBrandAssets } from './brand-assets';
+import { registerCrawlerFiles } from './crawler-files';
 import { registerMedia } from './media';
 import { isCrossSiteWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
@@ -103,6 +105,8 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
   await registerMedia(app, storage, config);
   await registerAdminFiles(app, services, storage);
   registerRestRoutes(app, services);
+  registerBrandAssets(app);
+  registerCrawlerFiles(app, config.publicOrigin);
   app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
 
   if (serveApps) await registerStaticApps(app, config.ADMIN_BASE_PATH);
