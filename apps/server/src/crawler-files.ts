@@ -8,10 +8,11 @@ export const SITEMAP_PATHS = ['/', '/tiers', '/about', '/privacy', '/terms', '/l
 
 /**
  * What a crawler has no use for: the APIs, the signed-in screens (a visitor gets the sign-in form),
- * shared outfit links (they send a visitor to sign in) and the token and demo pages. The sign-in page
- * stays open to crawlers so that they read its noindex (a blocked page can still be listed from a
- * link, without its robots tag). /media stays open: the looks may show in image search. The admin
- * area is never named: its path is kept from visitors, and a robots.txt line would publish it.
+ * shared outfit links (they send a visitor to sign in) and the token and demo pages. The sign-in page,
+ * which every page links, stays open to crawlers so that they read its noindex (a blocked page can
+ * still be listed from a link, without its robots tag). /media stays open: the looks may show in
+ * image search. The admin area is never named: its path is kept from visitors, and a robots.txt
+ * line would publish it.
  */
 const DISALLOWED = [
   '/api/', '/trpc/',
