@@ -26,6 +26,10 @@ function fingerprint(root: string, dirs: string[]): string {
 
 export function buildApps(root: string, log: (s: string) => void, force = false): void {
   const pnpm = process.env.DRAPE_PNPM ?? 'pnpm';
+  // The icons and the manifest come from the master logo into the web app's public folder, before
+  // its sources are fingerprinted (a file is rewritten only when it changes).
+  const brand = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'brand-assets.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (brand.status !== 0) throw new Error('the brand assets were not made');
   for (const [app, dirs] of Object.entries(SOURCES)) {
     const stamp = path.join(root, 'apps', app, 'dist', '.build-stamp');
     const print = fingerprint(root, dirs);

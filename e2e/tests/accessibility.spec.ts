@@ -21,6 +21,7 @@ const publicPages: [string, RegExp | string][] = [
   ['/about', /.+/],
   ['/privacy', /privacy/i],
   ['/terms', /terms/i],
+  ['/logo-preview', 'Brand Assets'],
   ['/no/such/page', '404 Page Not Found'],
   ['/backstage-login', 'Admin login'],
 ];

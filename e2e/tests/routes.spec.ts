@@ -24,12 +24,7 @@ test('the referral route: a member name opens Sign Up with that member as the re
   await expect(page.getByLabel('Referred by a friend?')).toHaveValue(`${referrer.firstName} ${referrer.lastName} (@${referrer.username})`);
 });
 
-test('the referral route: reserved words, unknown and malformed names are not found', async ({ page }) => {
-  // A reserved word without a page of its own shows the not-found page in place.
-  await page.goto('/logo-preview');
-  await expectNotFound(page);
-  await expect(page).toHaveURL(/\/logo-preview$/);
-
+test('the referral route: unknown and malformed names are not found', async ({ page }) => {
   // A well-formed name nobody has goes to /404.
   await page.goto(`/${newUser('nobody').username}`);
   await expect(page).toHaveURL(/\/404$/);
@@ -39,6 +34,20 @@ test('the referral route: reserved words, unknown and malformed names are not fo
   await page.goto('/ab');
   await expect(page).toHaveURL(/\/404$/);
   await expectNotFound(page);
+});
+
+test('/logo-preview, a reserved word, is the brand assets page with the favicons at their real size', async ({ page }) => {
+  await page.goto('/logo-preview');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand Assets' })).toBeVisible();
+  await expect(page).toHaveTitle('Brand Assets | Drape');
+  for (const size of [16, 32, 48, 64]) {
+    const icon = page.getByRole('img', { name: `Favicon, ${size} by ${size} px` });
+    // Loaded (the build made the file) and drawn at its own size.
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.getBoundingClientRect().width])).toEqual([size, size]);
+  }
+  const minimum = page.getByRole('img', { name: 'Drape logo, 24 px tall' }).first();
+  await expect.poll(() => minimum.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().height)).toBe(24);
+  await expect(page.getByRole('link', { name: 'Download the logo (PNG)' })).toHaveAttribute('href', '/api/assets/logo/official');
 });
 
 test('an unknown nested path shows the 404 page', async ({ page }) => {

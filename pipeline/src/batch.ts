@@ -61,24 +61,43 @@ export interface BatchOptions {
 
 export class BatchError extends Error {}
 
-/** Starts a sequential batch: one running at a time; the first step is a `batch` job. */
+/** Starts a sequential batch over the SEV queue, most severe first. */
 export async function startSequentialBatch(db: Db, boss: PgBoss, options: BatchOptions = {}): Promise<string> {
   const cycles = Math.min(Math.max(options.cycles ?? 1, 1), MAX_CYCLES);
+  return openBatch(db, boss, {
+    options: { cycles, limit: options.limit ?? null },
+    fill: (tx) => resetSevQueue(tx, options.limit),
+    nothingToDo: 'Every active combination is stocked (SEV-5): nothing to generate',
+    stepExpireSeconds: options.stepExpireSeconds,
+  });
+}
+
+/**
+ * Opens a batch over a fresh SEV queue that `fill` writes as cycle 1 (answering how many entries),
+ * under one lock for the whole cluster: one batch runs at a time, and of two processes opening one
+ * at once the second finds the first's running. The first step is sent as a `batch` job.
+ */
+export async function openBatch(db: Db, boss: PgBoss, spec: {
+  options: Record<string, unknown>;
+  fill: (tx: Db) => Promise<number>;
+  nothingToDo: string;
+  stepExpireSeconds?: number | undefined;
+}): Promise<string> {
   const batchId = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext('drape-batch-start'))`.execute(tx);
     const running = await tx.selectFrom('batch_jobs').select('id').where('status', '=', 'running').executeTakeFirst();
     if (running) throw new BatchError(`Batch ${running.id} is already running`);
-    const queued = await resetSevQueue(tx, options.limit);
-    if (queued === 0) throw new BatchError('Every active combination is stocked (SEV-5): nothing to generate');
+    const queued = await spec.fill(tx);
+    if (queued === 0) throw new BatchError(spec.nothingToDo);
     const row = await tx
       .insertInto('batch_jobs')
-      .values({ kind: 'sequential', total: queued, options: JSON.stringify({ cycles, limit: options.limit ?? null }), metrics: JSON.stringify(emptyMetrics()) })
+      .values({ kind: 'sequential', total: queued, options: JSON.stringify(spec.options), metrics: JSON.stringify(emptyMetrics()) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx.updateTable('sev_queue').set({ batch_job_id: row.id }).execute();
     return row.id;
   });
-  await boss.send(QUEUES.batch, { batchJobId: batchId, step: 1 }, SEND.batchStep(entryJobId(batchId, 0, 1), options.stepExpireSeconds ?? STEP_EXPIRE_SECONDS));
+  await boss.send(QUEUES.batch, { batchJobId: batchId, step: 1 }, SEND.batchStep(entryJobId(batchId, 0, 1), spec.stepExpireSeconds ?? STEP_EXPIRE_SECONDS));
   return batchId;
 }
 

@@ -16,6 +16,7 @@ import { runGenerateJob } from './generate-job';
 import { regeneratePrompts } from '@drape/boot';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
 import { severityRows } from './severity-stats';
+import { describeStarter, starterProgress } from './starter-stock';
 import { podStatus } from './worker-registry';
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
 
@@ -82,7 +83,7 @@ const program = new Command('drape')
   .showHelpAfterError()
   .exitOverride();
 
-program.command('status').description('workers, queues, inventory and the running batch').action(() =>
+program.command('status').description('workers, queues, inventory, the running batch and the starter set').action(() =>
   withDb(async (db, url) => {
     const workers = await db.selectFrom('pipeline_workers').selectAll().orderBy('last_heartbeat_at', 'desc').limit(20).execute();
     console.log('Workers');
@@ -97,6 +98,8 @@ program.command('status').description('workers, queues, inventory and the runnin
     });
     const batch = await db.selectFrom('batch_jobs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
     if (batch) console.log(`Newest batch ${batch.id}: ${batch.status}, ${batch.processed}/${batch.total}, ${batch.succeeded} images`);
+    const starter = await starterProgress(db);
+    if (starter) console.log(describeStarter(starter));
   }));
 
 program.command('sev').description('combinations per severity level').action(() =>

@@ -8,6 +8,7 @@ import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
 import { runMaintenance } from './maintenance';
+import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
 import { atelierProvider } from './providers/atelier-provider';
 import { httpProvider } from './providers/http-provider';
 import type { ImageProvider } from './providers/provider';
@@ -29,6 +30,11 @@ export interface PipelineOptions {
   jobExpireSeconds?: number;
   /** Expiry of batch steps (s); default STEP_EXPIRE_SECONDS. */
   stepExpireSeconds?: number;
+  /**
+   * Open the starter batch when some active trend, palette or occasion has no look in a gender
+   * (the daemon process does; tests that count their own batches leave it off).
+   */
+  stockStarter?: boolean;
 }
 
 export interface Pipeline {
@@ -115,7 +121,9 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   await boss.work<{ batchJobId: string; step?: number }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) {
       const result = await runBatchStep(db, boss, job.data.batchJobId, job.data.step ?? 1, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
-      if (result === 'finished') log(`batch ${job.data.batchJobId} finished`);
+      if (result !== 'finished') continue;
+      const starter = await starterProgress(db);
+      log(starter?.batchId === job.data.batchJobId ? describeStarter(starter) : `batch ${job.data.batchJobId} finished`);
     }
   });
 
@@ -123,6 +131,14 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     await boss.work<{ task: MaintenanceTask }>(scheduleQueue(s.task), async (jobs) => {
       for (const job of jobs) log(`${job.data.task}: ${JSON.stringify(await runMaintenance(db, storage, job.data.task))}`);
     });
+  }
+
+  if (opts.stockStarter) {
+    // After the workers are up, so this process makes the set if no other does; a failure here
+    // leaves the worker running (the next start tries again).
+    const starter = await stockStarterSet(db, boss, { stepExpireSeconds: opts.stepExpireSeconds })
+      .catch((err: unknown) => ({ started: false as const, reason: `failed: ${String(err)}` }));
+    log(starter.started ? `starter set: ${starter.looks} looks queued (batch ${starter.batchId})` : `starter set: none opened (${starter.reason})`);
   }
 
   return {

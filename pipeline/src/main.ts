@@ -5,7 +5,7 @@ import { startPipeline } from './daemon';
 async function main() {
   const log = (line: string) => console.log(`[pipeline] ${line}`);
   const booted = await boot({ role: 'pipeline', log });
-  const pipeline = await startPipeline({ url: booted.url, db: booted.db.db, config: booted.config, storage: booted.storage, log });
+  const pipeline = await startPipeline({ url: booted.url, db: booted.db.db, config: booted.config, storage: booted.storage, log, stockStarter: true });
   log(`worker ${pipeline.workerId} running`);
 
   let stopping = false;

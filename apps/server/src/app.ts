@@ -7,6 +7,8 @@ import type { Config } from '@drape/config';
 import { ping } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { registerAdminFiles } from './admin-files';
+import { registerBrandAssets } from './brand-assets';
+import { registerCrawlerFiles } from './crawler-files';
 import { registerMedia } from './media';
 import { registerOutfitPreview } from './outfit-preview';
 import { isCrossSiteWrite } from './request-context';
@@ -104,6 +106,8 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
   await registerMedia(app, storage, config);
   await registerAdminFiles(app, services, storage);
   registerRestRoutes(app, services);
+  registerBrandAssets(app);
+  registerCrawlerFiles(app, config.publicOrigin);
   app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
 
   // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).

@@ -10,3 +10,4 @@ export * from './admin';
 export * from './generation';
 export * from './severity';
 export * from './share';
+export * from './brand';

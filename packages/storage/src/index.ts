@@ -13,4 +13,4 @@ export { createStorage, type StorageOptions } from './create-storage';
 export { createLocalStorage, localAreaRoots, type LocalStorageOptions } from './local-storage';
 export { moveLegacyBlockedImages } from './legacy-layout';
 export { createS3Storage, type S3StorageOptions } from './s3-storage';
-export { MEDIA_CACHE_CONTROL, mediaResponse, type MediaResponse, type RequestHeaders } from './media-response';
+export { MEDIA_CACHE_CONTROL, etagMatches, mediaResponse, type MediaResponse, type RequestHeaders } from './media-response';

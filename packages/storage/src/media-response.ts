@@ -22,7 +22,7 @@ function header(headers: RequestHeaders, name: string): string | undefined {
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/"x"` and `"x"` match; `*` matches anything present. */
-function etagMatches(ifNoneMatch: string, etag: string | undefined): boolean {
+export function etagMatches(ifNoneMatch: string, etag: string | undefined): boolean {
   if (!etag) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

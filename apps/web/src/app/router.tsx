@@ -19,6 +19,7 @@ const TiersPage = lazy(() => import('../features/info/tiers-page'));
 const AboutPage = lazy(() => import('../features/info/about-page'));
 const PrivacyPage = lazy(() => import('../features/info/privacy-page'));
 const TermsPage = lazy(() => import('../features/info/terms-page'));
+const LogoPreviewPage = lazy(() => import('../features/brand/logo-preview-page'));
 const ReferralRoute = lazy(() => import('../features/referral/referral-route'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
@@ -43,6 +44,7 @@ export const router = createBrowserRouter([
       { path: '/about', element: <AboutPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
+      { path: '/logo-preview', element: <LogoPreviewPage /> },
       // user-area §2: the old admin paths show the landing page or the dashboard.
       { path: '/admin', element: <HomeRoute /> },
       { path: '/admin-login', element: <HomeRoute /> },
