@@ -1,4 +1,4 @@
-import { fork, spawnSync } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,10 +65,21 @@ async function playwright() {
     PROMO_CODES: 'E2EICON:fashion_icon,E2ESTYLE:stylist',
   };
   const server = fork(path.join(root, 'apps/server/src/main.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let pipeline: ChildProcess | null = null;
   try {
     const port = await new Promise<number>((resolve, reject) => {
       server.on('message', (m: { type?: string; port?: number }) => m?.type === 'listening' && resolve(m.port!));
       server.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+    });
+    // The pipeline beside the server, as `npm start` runs it: Get My Look and the starter set need
+    // a real worker. Started once the server has prepared the database, ready when it says so.
+    pipeline = fork(path.join(root, 'pipeline/src/main.ts'), [], { env: { ...env, PORT: String(port), DRAPE_PREPARED: '1' }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    await new Promise<void>((resolve, reject) => {
+      pipeline!.stdout!.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        if (/worker \S+ running/.test(chunk.toString())) resolve();
+      });
+      pipeline!.once('exit', (code) => reject(new Error(`pipeline exited (${code}) before running`)));
     });
     const out = path.join(tmp, 'playwright.json');
     // Playwright is a dependency of the e2e package, not of the root.
@@ -86,11 +97,13 @@ async function playwright() {
       total.skipped += r.stats.skipped;
     } else exitCode = 1;
   } finally {
-    await new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
+    const stop = (child: ChildProcess | null) =>
+      new Promise<void>((resolve) => {
+        if (!child || child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    await Promise.all([stop(pipeline), stop(server)]);
     await pg.stop();
   }
 }
