@@ -39,6 +39,12 @@ describe('brand assets and crawler files', () => {
     expect(Buffer.from(await third.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('sends the root /favicon.ico, which browsers ask for unprompted, to the built icon', async () => {
+    const res = await fetch(`${s.url}/favicon.ico`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/brand/favicon.ico');
+  });
+
   it('answers HEAD for the logo with its headers and no body', async () => {
     const res = await fetch(`${s.url}/api/assets/logo/official`, { method: 'HEAD' });
     expect(res.status).toBe(200);

@@ -56,4 +56,7 @@ export function registerBrandAssets(app: FastifyInstance): void {
     if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return reply.code(304).send();
     return reply.send(png);
   });
+  // Browsers and crawlers ask the root for /favicon.ico whatever the pages link; the built icon
+  // lives with the other generated brand files.
+  app.get('/favicon.ico', (_req, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/brand/favicon.ico', 301));
 }
