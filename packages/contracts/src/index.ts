@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './admin';
 export * from './generation';
 export * from './severity';
+export * from './landing';
