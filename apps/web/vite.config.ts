@@ -1,16 +1,26 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderLanding } from './vite-prerender.ts';
 
 const server = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding()],
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // What the entry needs before the first render, in one chunk beside it rather than a dozen
+        // small ones: each is a request a phone on a slow network waits on.
+        // The entry (index.html, main.tsx) stays out: the screens' chunks import the group, and an
+        // entry inside it would wait on the very screen it loads before it starts the app.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) }] },
+      },
+    },
   },
   server: {
     proxy: {

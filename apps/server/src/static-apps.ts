@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -15,9 +16,17 @@ export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
 
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';
 
-function readIndex(dir: string): string | null {
-  const file = path.join(dir, 'index.html');
+function readIndex(dir: string, name = 'index.html'): string | null {
+  const file = path.join(dir, name);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/**
+ * The web app's build prerenders the signed-out landing (apps/web/vite-prerender.ts) with a
+ * placeholder origin in its canonical and social URLs: this server's public origin goes there.
+ */
+export function readPrerenderedLanding(publicOrigin: string): string | null {
+  return readIndex(WEB_DIST, 'landing.html')?.replaceAll(PRERENDER_ORIGIN, publicOrigin) ?? null;
 }
 
 function sendHtml(reply: FastifyReply, html: string) {
@@ -27,9 +36,12 @@ function sendHtml(reply: FastifyReply, html: string) {
 /**
  * The web app at / and the admin app under ADMIN_BASE_PATH (both single-page apps: unknown paths
  * get index.html and the client router shows its own 404). Hashed assets are immutable.
+ * `/` without a session cookie gets the prerendered landing, painted before any script runs; with
+ * one, the app's shell, which opens on the dashboard without showing the landing first.
  */
-export async function registerStaticApps(app: FastifyInstance, adminBase: string): Promise<void> {
+export async function registerStaticApps(app: FastifyInstance, adminBase: string, publicOrigin: string): Promise<void> {
   const webIndex = readIndex(WEB_DIST);
+  const webLanding = readPrerenderedLanding(publicOrigin);
   // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
   const adminIndexRaw = readIndex(ADMIN_DIST);
   const adminIndex = adminIndexRaw?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
@@ -47,6 +59,16 @@ export async function registerStaticApps(app: FastifyInstance, adminBase: string
   app.get(adminBase, admin);
   app.get(`${adminBase}-login`, admin);
   app.get(`${adminBase}/*`, admin);
+
+  if (webLanding && webIndex) {
+    // A route rather than the fallback below: the fallback's answers are not compressed, and this
+    // page is the largest HTML the server sends.
+    app.get('/', (req, reply) => {
+      // The answer depends on the cookie: shared caches must not hand one visitor's to another.
+      void reply.header('vary', 'Cookie');
+      return sendHtml(reply, req.cookies?.[SESSION_COOKIE] ? webIndex : webLanding);
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     // HEAD is answered like GET (Fastify strips the body), so probes of app paths see 200.

@@ -1,14 +1,48 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { authStore } from './lib/auth-store';
+import { loadDataLayer } from './lib/data-layer-loader';
+import { App } from './app/app';
+import { isHomePath, preloadRoute } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
 );
+
+const { pathname } = window.location;
+const landing = !authStore.get().token && isHomePath(pathname);
+
+// The server sends the prerendered landing (a `data-prerendered` root) at / to requests without
+// a session cookie. A visitor it is meant for gets it hydrated, its screen's chunk loaded first so
+// that nothing suspends; anyone else (a token left in this browser without the cookie) gets the
+// app rendered afresh. Other screens load their chunk and the data layer together, not in turn.
+// The page's prerendered title and meta tags go: React puts its own in as it hydrates, with this
+// window's origin in the canonical URL.
+async function start(container: HTMLElement) {
+  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+  if (container.hasAttribute('data-prerendered') && landing) {
+    await preloadRoute(pathname);
+    // As a transition, hydration yields to the browser every few milliseconds (a phone stays
+    // responsive) instead of running as one long task; the page is on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  await Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]).catch(() => {
+    // A chunk that failed to arrive is asked for again as the app renders (and shows its error there).
+  });
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
+
+void start(root);

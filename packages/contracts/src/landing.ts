@@ -28,6 +28,12 @@ export const landingMessages = {
   everyOccasion: 'Perfect for Every Occasion',
 } as const;
 
+/**
+ * The origin in the landing's prerendered HTML (its canonical and social URLs): the build does not
+ * know where the site will be served, so the server writes its PUBLIC_ORIGIN over this one.
+ */
+export const PRERENDER_ORIGIN = 'https://prerender.drape.invalid';
+
 /** One catalog entry of the showcase lists (user-area §3 Landing showcase): null when no look pictures it. */
 export interface ShowcaseItem {
   itemName: string;
