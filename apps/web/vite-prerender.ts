@@ -5,8 +5,20 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type IndexHtmlTransformContext, type Plugin, type ResolvedConfig } from 'vite';
 
-/** The prerendered landing beside index.html; the server sends it at / to visitors without a session. */
-export const LANDING_HTML = 'landing.html';
+/**
+ * The pages prerendered beside index.html, by path: the server sends them to visitors without a
+ * session (apps/server/src/static-apps.ts reads PRERENDERED_MANIFEST). Each names the modules
+ * whose chunks its start script loads. Only pages whose markup no query parameter changes: /auth
+ * (returnUrl and ref change what happens, not what shows on the Sign In tab), not /signup.
+ */
+const PAGES = [
+  { path: '/', file: 'landing.html', modules: ['/src/features/landing/landing-page.tsx'] },
+  { path: '/auth', file: 'auth.html', modules: ['/src/features/auth/auth-page.tsx', '/src/lib/data-layer.tsx'] },
+];
+export const PRERENDERED_MANIFEST = 'prerendered.json';
+
+/** The chunk holding React alone (vite.config.ts): a start script evaluates it before the rest. */
+export const REACT_CHUNK = 'react';
 
 /** The fonts of the first screen (latin subsets): preloaded, so the first paint rarely needs the fallbacks. */
 const FIRST_SCREEN_FONTS = [/^dm-sans-latin-wght-normal-.*\.woff2$/, /^playfair-display-latin-wght-normal-.*\.woff2$/];
@@ -38,39 +50,48 @@ function chunkClosure(bundle: Bundle, moduleSuffix: string): string[] {
 }
 
 /**
- * The landing's only script tag. The page is painted from its HTML; the app (fetched, parsed,
- * evaluated, then hydrating) waits until that first paint is on screen instead of delaying it, and
- * then asks for all its chunks at once rather than one import after another.
+ * A prerendered page's only script tag. The page is painted from its HTML; the app (fetched, parsed,
+ * evaluated, then hydrating) waits until that first paint is on screen instead of delaying it.
+ * Then React is evaluated, and the entry in a later task: a phone spends no single long task on
+ * both. The page's other chunks are asked for ahead of the imports that will want them, one per
+ * task: each request costs the main thread a few milliseconds too.
  */
-function startScript(entry: string, chunks: string[]): { file: string; code: string } {
+function startScript(react: string, entry: string, chunks: string[]): { file: string; code: string } {
   const code = [
     `const chunks = ${JSON.stringify(chunks)};`,
+    'function preload(i) {',
+    '  if (i >= chunks.length) return;',
+    "  document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: chunks[i] }));",
+    '  setTimeout(preload, 0, i + 1);',
+    '}',
     'function start() {',
-    "  for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));",
-    `  import(${JSON.stringify(entry)});`,
+    `  const entry = () => import(${JSON.stringify(entry)});`,
+    `  import(${JSON.stringify(react)}).then(() => setTimeout(entry, 0), entry);`,
+    '  preload(0);',
     '}',
     "if (document.visibilityState === 'hidden') start();",
     'else requestAnimationFrame(() => setTimeout(start, 0));',
     '',
   ].join('\n');
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { file: `assets/landing-start-${hash}.js`, code };
+  return { file: `assets/start-${hash}.js`, code };
 }
 
 /** React 19 puts a page's <title>, <meta> and <link> first in its HTML: they belong in <head>. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
 
 /**
- * The landing's first paint needs no script: after the client build, the signed-out landing is
- * rendered with react-dom/server (src/prerender.tsx, built for node on the fly) into a copy of
- * index.html, with its head tags, a `data-prerendered` root the client hydrates, and a start
- * script in place of the entry (see startScript). Both pages preload the first screen's fonts.
+ * The first paint of the public entry pages needs no script: after the client build, each of
+ * PAGES is rendered signed out with react-dom/server (src/prerender.tsx, built for node on the
+ * fly) into a copy of index.html, with its head tags, a root naming the path it was rendered for
+ * (the client hydrates it only there), and a start script in place of the entry (see
+ * startScript). Every page preloads the first screen's fonts.
  */
-export function prerenderLanding(): Plugin {
+export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   let bundle: Bundle | undefined;
   return {
-    name: 'drape-prerender-landing',
+    name: 'drape-prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
@@ -84,7 +105,8 @@ export function prerenderLanding(): Plugin {
       },
     },
     async writeBundle() {
-      if (!bundle) throw new Error('prerender: the client bundle was not seen');
+      const client = bundle;
+      if (!client) throw new Error('prerender: the client bundle was not seen');
       const outDir = path.resolve(config.root, config.build.outDir);
       const serverDir = path.join(config.root, 'node_modules', '.cache', 'drape-prerender');
       await build({
@@ -97,32 +119,44 @@ export function prerenderLanding(): Plugin {
         resolve: { dedupe: ['react', 'react-dom'] },
         build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, target: 'node20', minify: false },
       });
-      const { render } = (await import(`${pathToFileURL(path.join(serverDir, 'prerender.js')).href}?${Date.now()}`)) as { render(pathname: string): Promise<string> };
-      const rendered = await render('/');
-      const tags = LEADING_HEAD_TAGS.exec(rendered)?.[0] ?? '';
-      const body = rendered.slice(tags.length);
-      // Marked: the client drops them before hydrating and React puts its own (main.tsx).
-      const head = tags.replace(/<(title|meta|link) /g, '<$1 data-prerendered ').replace(/<title>/g, '<title data-prerendered>').replace(/></g, '>\n    <');
+      // Imported as built, without a cache-busting query: its chunks import it back by its plain URL,
+      // and a second instance of it would hold a second auth store, router and tRPC context.
+      const { render } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as { render(pathname: string): Promise<string> };
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
       if (!entry || !index.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(index)) {
         throw new Error('prerender: index.html lost its entry script, its root or its title');
       }
       const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-      const chunks = [
-        ...[...index.matchAll(modulePreload)].map((m) => m[1]!),
-        ...chunkClosure(bundle, '/src/features/landing/landing-page.tsx').map((file) => `${config.base}${file}`),
-      ].filter((url, i, all) => all.indexOf(url) === i);
-      const start = startScript(entry[1]!, chunks);
-      fs.writeFileSync(path.join(outDir, start.file), start.code);
-      const landing = index
-        .replace(entry[0], '')
-        .replace(modulePreload, '')
-        .replace(/<title>[^<]*<\/title>/, head)
-        // Low priority: the stylesheet and the fonts come first.
-        .replace('</head>', `  <script type="module" crossorigin fetchpriority="low" src="${config.base}${start.file}"></script>\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root" data-prerendered>${body}</div>`);
-      fs.writeFileSync(path.join(outDir, LANDING_HTML), landing);
+      const entryChunks = [...index.matchAll(modulePreload)].map((m) => m[1]!);
+      const reactChunk = Object.values(client).find((c) => c.type === 'chunk' && c.name === REACT_CHUNK);
+      if (!reactChunk) throw new Error(`prerender: no ${REACT_CHUNK} chunk`);
+      const reactUrl = `${config.base}${reactChunk.fileName}`;
+      const manifest: Record<string, string> = {};
+      for (const page of PAGES) {
+        const rendered = await render(page.path);
+        // A boundary the server could not finish would make the client render it again.
+        if (rendered.includes('<!--$!-->')) throw new Error(`prerender: ${page.path} suspended while rendering: ${rendered.slice(rendered.indexOf('<!--$!-->') - 300, rendered.indexOf('<!--$!-->'))}`);
+        const tags = LEADING_HEAD_TAGS.exec(rendered)?.[0] ?? '';
+        const body = rendered.slice(tags.length);
+        // Marked: the client drops them before hydrating and React puts its own (main.tsx).
+        const head = tags.replace(/<(title|meta|link) /g, '<$1 data-prerendered ').replace(/<title>/g, '<title data-prerendered>').replace(/></g, '>\n    <');
+        // The screen's own chunks first: the entry's static imports are already on their way with it.
+        const chunks = [...page.modules.flatMap((m) => chunkClosure(client, m).map((file) => `${config.base}${file}`)), ...entryChunks]
+          .filter((url, i, all) => all.indexOf(url) === i);
+        const start = startScript(reactUrl, entry[1]!, chunks);
+        fs.writeFileSync(path.join(outDir, start.file), start.code);
+        const html = index
+          .replace(entry[0], '')
+          .replace(modulePreload, '')
+          .replace(/<title>[^<]*<\/title>/, head)
+          // Low priority: the stylesheet and the fonts come first.
+          .replace('</head>', `  <script type="module" crossorigin fetchpriority="low" src="${config.base}${start.file}"></script>\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${body}</div>`);
+        fs.writeFileSync(path.join(outDir, page.file), html);
+        manifest[page.path] = page.file;
+      }
+      fs.writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };
 }

@@ -22,11 +22,19 @@ function readIndex(dir: string, name = 'index.html'): string | null {
 }
 
 /**
- * The web app's build prerenders the signed-out landing (apps/web/vite-prerender.ts) with a
- * placeholder origin in its canonical and social URLs: this server's public origin goes there.
+ * The pages the web app's build prerenders signed out (apps/web/vite-prerender.ts: the landing,
+ * /auth), by path, as its manifest lists them. They carry a placeholder origin in their canonical
+ * and social URLs: this server's public origin goes there.
  */
-export function readPrerenderedLanding(publicOrigin: string): string | null {
-  return readIndex(WEB_DIST, 'landing.html')?.replaceAll(PRERENDER_ORIGIN, publicOrigin) ?? null;
+export function readPrerenderedPages(publicOrigin: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const manifest = readIndex(WEB_DIST, 'prerendered.json');
+  if (!manifest) return pages;
+  for (const [pagePath, file] of Object.entries(JSON.parse(manifest) as Record<string, string>)) {
+    const html = readIndex(WEB_DIST, file);
+    if (html) pages.set(pagePath, html.replaceAll(PRERENDER_ORIGIN, publicOrigin));
+  }
+  return pages;
 }
 
 function sendHtml(reply: FastifyReply, html: string) {
@@ -36,12 +44,13 @@ function sendHtml(reply: FastifyReply, html: string) {
 /**
  * The web app at / and the admin app under ADMIN_BASE_PATH (both single-page apps: unknown paths
  * get index.html and the client router shows its own 404). Hashed assets are immutable.
- * `/` without a session cookie gets the prerendered landing, painted before any script runs; with
- * one, the app's shell, which opens on the dashboard without showing the landing first.
+ * A prerendered page (`/`, `/auth`) goes to requests without a session cookie, painted before any
+ * script runs; with one, the app's shell, which opens on the dashboard without showing the
+ * landing first.
  */
 export async function registerStaticApps(app: FastifyInstance, adminBase: string, publicOrigin: string): Promise<void> {
   const webIndex = readIndex(WEB_DIST);
-  const webLanding = readPrerenderedLanding(publicOrigin);
+  const prerendered = readPrerenderedPages(publicOrigin);
   // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
   const adminIndexRaw = readIndex(ADMIN_DIST);
   const adminIndex = adminIndexRaw?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
@@ -60,13 +69,14 @@ export async function registerStaticApps(app: FastifyInstance, adminBase: string
   app.get(`${adminBase}-login`, admin);
   app.get(`${adminBase}/*`, admin);
 
-  if (webLanding && webIndex) {
-    // A route rather than the fallback below: the fallback's answers are not compressed, and this
-    // page is the largest HTML the server sends.
-    app.get('/', (req, reply) => {
+  for (const [pagePath, html] of prerendered) {
+    if (!webIndex) break;
+    // Routes rather than the fallback below: the fallback's answers are not compressed, and these
+    // pages are the largest HTML the server sends.
+    app.get(pagePath, (req, reply) => {
       // The answer depends on the cookie: shared caches must not hand one visitor's to another.
       void reply.header('vary', 'Cookie');
-      return sendHtml(reply, req.cookies?.[SESSION_COOKIE] ? webIndex : webLanding);
+      return sendHtml(reply, req.cookies?.[SESSION_COOKIE] ? webIndex : html);
     });
   }
 

@@ -19,18 +19,21 @@ const app = (
 );
 
 const { pathname } = window.location;
-const landing = !authStore.get().token && isHomePath(pathname);
+const signedOut = !authStore.get().token;
+const landing = signedOut && isHomePath(pathname);
 
-// The server sends the prerendered landing (a `data-prerendered` root) at / to requests without
-// a session cookie. A visitor it is meant for gets it hydrated, its screen's chunk loaded first so
-// that nothing suspends; anyone else (a token left in this browser without the cookie) gets the
-// app rendered afresh. Other screens load their chunk and the data layer together, not in turn.
-// The page's prerendered title and meta tags go: React puts its own in as it hydrates, with this
-// window's origin in the canonical URL.
+// The server sends a prerendered page (its root names the path it was rendered for) to a visitor
+// without a session cookie. A visitor it is meant for gets it hydrated, its screen's chunk (and
+// the data layer, for a screen inside it) loaded first so that nothing suspends; anyone else (a
+// token left in this browser without the cookie) gets the app rendered afresh. Other screens load
+// their chunk and the data layer together, not in turn. The page's prerendered title and meta
+// tags go: React puts its own in as it hydrates, with this window's origin in the canonical URL.
 async function start(container: HTMLElement) {
   for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
-  if (container.hasAttribute('data-prerendered') && landing) {
-    await preloadRoute(pathname);
+  const chunks = Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]);
+  if (signedOut && container.dataset.prerendered === pathname) {
+    // Should a chunk not arrive, the prerendered page stays as it is: its links still work.
+    if (!(await chunks.then(() => true, () => false))) return;
     // As a transition, hydration yields to the browser every few milliseconds (a phone stays
     // responsive) instead of running as one long task; the page is on screen meanwhile.
     startTransition(() => {
@@ -38,7 +41,7 @@ async function start(container: HTMLElement) {
     });
     return;
   }
-  await Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]).catch(() => {
+  await chunks.catch(() => {
     // A chunk that failed to arrive is asked for again as the app renders (and shows its error there).
   });
   container.replaceChildren();

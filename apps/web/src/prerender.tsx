@@ -1,16 +1,19 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { loadDataLayer } from './lib/data-layer-loader';
 import { App } from './app/app';
-import { preloadRoute } from './app/router';
+import { isHomePath, preloadRoute } from './app/router';
 
 /**
- * The signed-out landing as HTML, rendered at build (vite-prerender.ts) exactly as the client
- * renders it at `/` before its data arrives, so that the client hydrates it instead of painting
- * it again. Node runs this, but it touches no node API: it is built for the browser app's rules.
+ * A public page as a signed-out visitor first sees it, rendered at build (vite-prerender.ts) the
+ * way the client renders it before any data arrives, so that the client hydrates it instead of
+ * painting it again. Its screen's chunk (and the data layer, for a screen inside it) is loaded
+ * first, as main.tsx does before hydrating, so nothing suspends. Node runs this, but it touches
+ * no node API: it is built for the browser app's rules.
  */
 export async function render(pathname: string): Promise<string> {
-  await preloadRoute(pathname);
+  await Promise.all([preloadRoute(pathname), isHomePath(pathname) ? null : loadDataLayer()]);
   return renderToString(
     <StrictMode>
       <StaticRouter location={pathname}>

@@ -2,7 +2,7 @@ import type { AuthAnswer, PublicUser } from '@drape/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authStore } from './auth-store';
-import { loadDataLayer } from './data-layer-loader';
+import { loadDataClient, loadDataLayer } from './data-layer-loader';
 
 export interface AuthContextValue {
   token: string | null;
@@ -22,7 +22,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
  * The signed-in state for every screen. It holds no query cache or tRPC client itself (the
- * signed-out landing loads neither before its first paint): the data layer clears its cache on
+ * signed-out landing loads neither before its first paint): the data client clears its cache on
  * every session change (auth-store's onSessionChange), and the server calls load it when made.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -44,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      const { trpcClient } = await loadDataLayer();
+      const { trpcClient } = await loadDataClient();
       await trpcClient.auth.logout.mutate();
     } catch {
       // The session may already be gone on the server; the local logout happens regardless.
@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutAllDevices = useCallback(async (options: { redirectTo?: string | null } = {}) => {
     let answer: { message?: string; sessionsRevoked?: number } | null = null;
     try {
-      const { trpcClient } = await loadDataLayer();
+      const { trpcClient } = await loadDataClient();
       answer = await trpcClient.auth.logoutAllDevices.mutate();
     } catch {
       // user-area §4: the complete local cleanup happens even when the call fails.

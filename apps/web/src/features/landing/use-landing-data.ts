@@ -1,6 +1,6 @@
 import { CLIENT_STALE_MS, type LandingShowcase, type LookbookStats } from '@drape/contracts';
 import { startTransition, useEffect, useState } from 'react';
-import { loadDataLayer } from '../../lib/data-layer-loader';
+import { loadDataClient } from '../../lib/data-layer-loader';
 
 export interface LandingData {
   showcase?: LandingShowcase;
@@ -11,7 +11,7 @@ export interface LandingData {
 
 /**
  * The landing's pictures and LookBook blurb. Asked for once the page is hydrated, through the data
- * layer's query cache (loaded then, not before the first paint), kept as the spec says: the
+ * client's query cache (loaded then, not before the first paint), kept as the spec says: the
  * showcase 12 hours, the stats 30 minutes (user-area §7, §9). A failed call leaves the
  * placeholders and the fallback blurb in place: nothing on this page waits on it.
  */
@@ -23,7 +23,7 @@ export function useLandingData(): LandingData {
       // A transition: the pictures render in slices, never as one long task on a slow phone.
       if (live) startTransition(() => setData({ ...next, loading: false }));
     };
-    loadDataLayer().then(
+    loadDataClient().then(
       async ({ queryClient, trpc }) => {
         const keep = (ms: number) => ({ staleTime: ms, gcTime: ms });
         // One request: the tRPC client batches the two calls.
