@@ -105,7 +105,7 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
   registerRestRoutes(app, services);
   app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
 
-  if (serveApps) await registerStaticApps(app, config.ADMIN_BASE_PATH, config.publicOrigin);
+  if (serveApps) await registerStaticApps(app, { adminBase: config.ADMIN_BASE_PATH, publicOrigin: config.publicOrigin });
   else app.setNotFoundHandler(sendNoRoute);
   return app;
 }

@@ -26,12 +26,12 @@ function readIndex(dir: string, name = 'index.html'): string | null {
  * /auth), by path, as its manifest lists them. They carry a placeholder origin in their canonical
  * and social URLs: this server's public origin goes there.
  */
-export function readPrerenderedPages(publicOrigin: string): Map<string, string> {
+export function readPrerenderedPages(publicOrigin: string, webDist = WEB_DIST): Map<string, string> {
   const pages = new Map<string, string>();
-  const manifest = readIndex(WEB_DIST, 'prerendered.json');
+  const manifest = readIndex(webDist, 'prerendered.json');
   if (!manifest) return pages;
   for (const [pagePath, file] of Object.entries(JSON.parse(manifest) as Record<string, string>)) {
-    const html = readIndex(WEB_DIST, file);
+    const html = readIndex(webDist, file);
     if (html) pages.set(pagePath, html.replaceAll(PRERENDER_ORIGIN, publicOrigin));
   }
   return pages;
@@ -48,21 +48,30 @@ function sendHtml(reply: FastifyReply, html: string) {
  * script runs; with one, the app's shell, which opens on the dashboard without showing the
  * landing first.
  */
-export async function registerStaticApps(app: FastifyInstance, adminBase: string, publicOrigin: string): Promise<void> {
-  const webIndex = readIndex(WEB_DIST);
-  const prerendered = readPrerenderedPages(publicOrigin);
+export interface StaticAppsOptions {
+  adminBase: string;
+  publicOrigin: string;
+  /** The built apps (tests serve their own). */
+  webDist?: string;
+  adminDist?: string;
+}
+
+export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
+  const { adminBase, publicOrigin, webDist = WEB_DIST, adminDist = ADMIN_DIST } = options;
+  const webIndex = readIndex(webDist);
+  const prerendered = readPrerenderedPages(publicOrigin, webDist);
   // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
-  const adminIndexRaw = readIndex(ADMIN_DIST);
+  const adminIndexRaw = readIndex(adminDist);
   const adminIndex = adminIndexRaw?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
 
   const immutable = (reply: FastifyReply, file: string) => {
     if (/[\\/]assets[\\/]/.test(file)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
   };
-  if (fs.existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', index: false, wildcard: false, setHeaders: immutable });
+  if (fs.existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, setHeaders: immutable });
   }
-  if (fs.existsSync(ADMIN_DIST)) {
-    await app.register(fastifyStatic, { root: path.join(ADMIN_DIST, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
+  if (fs.existsSync(adminDist)) {
+    await app.register(fastifyStatic, { root: path.join(adminDist, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
   }
   const admin = (_req: unknown, reply: FastifyReply) => sendHtml(reply, adminIndex ?? NOT_BUILT);
   app.get(adminBase, admin);
