@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './vite-precompress.ts';
 import { prerenderPages, REACT_CHUNK } from './vite-prerender.ts';
 
 const server = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderPages()],
+  plugins: [react(), tailwindcss(), prerenderPages(), precompressAssets()],
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     outDir: 'dist',

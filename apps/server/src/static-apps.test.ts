@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'auth.html'), page('auth'));
   fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'landing.html', '/auth': 'auth.html' }));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'export {};');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), zlib.brotliCompressSync('export {};'));
   app = Fastify();
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
@@ -83,10 +85,14 @@ describe('prerendered pages', () => {
     expect(api.json()).toMatchObject({ error: 'not_found' });
   });
 
-  it('serves the hashed assets as immutable', async () => {
-    const res = await get('/assets/app-abc.js');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  it('serves the hashed assets as immutable, compressed at build where the browser takes it', async () => {
+    const plain = await get('/assets/app-abc.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe('export {};');
+    const br = await get('/assets/app-abc.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('export {};');
   });
 });
 

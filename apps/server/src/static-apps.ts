@@ -68,7 +68,8 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     if (/[\\/]assets[\\/]/.test(file)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
   };
   if (fs.existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, setHeaders: immutable });
+    // The web build writes .br and .gz beside each asset: sent as they are, not compressed per request.
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: immutable });
   }
   if (fs.existsSync(adminDist)) {
     await app.register(fastifyStatic, { root: path.join(adminDist, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
