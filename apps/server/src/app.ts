@@ -112,7 +112,7 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
 
   // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).
   registerOutfitPreview(app, services, serveApps ? readIndex(WEB_DIST) : null);
-  if (serveApps) await registerStaticApps(app, config.ADMIN_BASE_PATH);
+  if (serveApps) await registerStaticApps(app, { adminBase: config.ADMIN_BASE_PATH, publicOrigin: config.publicOrigin });
   else app.setNotFoundHandler(sendNoRoute);
   return app;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -15,9 +16,25 @@ export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
 
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';
 
-export function readIndex(dir: string): string | null {
-  const file = path.join(dir, 'index.html');
+export function readIndex(dir: string, name = 'index.html'): string | null {
+  const file = path.join(dir, name);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/**
+ * The pages the web app's build prerenders signed out (apps/web/vite-prerender.ts: the landing,
+ * /auth), by path, as its manifest lists them. They carry a placeholder origin in their canonical
+ * and social URLs: this server's public origin goes there.
+ */
+export function readPrerenderedPages(publicOrigin: string, webDist = WEB_DIST): Map<string, string> {
+  const pages = new Map<string, string>();
+  const manifest = readIndex(webDist, 'prerendered.json');
+  if (!manifest) return pages;
+  for (const [pagePath, file] of Object.entries(JSON.parse(manifest) as Record<string, string>)) {
+    const html = readIndex(webDist, file);
+    if (html) pages.set(pagePath, html.replaceAll(PRERENDER_ORIGIN, publicOrigin));
+  }
+  return pages;
 }
 
 function sendHtml(reply: FastifyReply, html: string) {
@@ -27,26 +44,51 @@ function sendHtml(reply: FastifyReply, html: string) {
 /**
  * The web app at / and the admin app under ADMIN_BASE_PATH (both single-page apps: unknown paths
  * get index.html and the client router shows its own 404). Hashed assets are immutable.
+ * A prerendered page (`/`, `/auth`) goes to requests without a session cookie, painted before any
+ * script runs; with one, the app's shell, which opens on the dashboard without showing the
+ * landing first.
  */
-export async function registerStaticApps(app: FastifyInstance, adminBase: string): Promise<void> {
-  const webIndex = readIndex(WEB_DIST);
+export interface StaticAppsOptions {
+  adminBase: string;
+  publicOrigin: string;
+  /** The built apps (tests serve their own). */
+  webDist?: string;
+  adminDist?: string;
+}
+
+export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
+  const { adminBase, publicOrigin, webDist = WEB_DIST, adminDist = ADMIN_DIST } = options;
+  const webIndex = readIndex(webDist);
+  const prerendered = readPrerenderedPages(publicOrigin, webDist);
   // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
-  const adminIndexRaw = readIndex(ADMIN_DIST);
+  const adminIndexRaw = readIndex(adminDist);
   const adminIndex = adminIndexRaw?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
 
   const immutable = (reply: FastifyReply, file: string) => {
     if (/[\\/]assets[\\/]/.test(file)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
   };
-  if (fs.existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', index: false, wildcard: false, setHeaders: immutable });
+  if (fs.existsSync(webDist)) {
+    // The web build writes .br and .gz beside each asset: sent as they are, not compressed per request.
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: immutable });
   }
-  if (fs.existsSync(ADMIN_DIST)) {
-    await app.register(fastifyStatic, { root: path.join(ADMIN_DIST, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
+  if (fs.existsSync(adminDist)) {
+    await app.register(fastifyStatic, { root: path.join(adminDist, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
   }
   const admin = (_req: unknown, reply: FastifyReply) => sendHtml(reply, adminIndex ?? NOT_BUILT);
   app.get(adminBase, admin);
   app.get(`${adminBase}-login`, admin);
   app.get(`${adminBase}/*`, admin);
+
+  for (const [pagePath, html] of prerendered) {
+    if (!webIndex) break;
+    // Routes rather than the fallback below: the fallback's answers are not compressed, and these
+    // pages are the largest HTML the server sends.
+    app.get(pagePath, (req, reply) => {
+      // The answer depends on the cookie: shared caches must not hand one visitor's to another.
+      void reply.header('vary', 'Cookie');
+      return sendHtml(reply, req.cookies?.[SESSION_COOKIE] ? webIndex : html);
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     // HEAD is answered like GET (Fastify strips the body), so probes of app paths see 200.

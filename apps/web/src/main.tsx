@@ -1,7 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { authStore } from './lib/auth-store';
+import { loadDataLayer } from './lib/data-layer-loader';
+import { App } from './app/app';
+import { isHomePath, preloadRoute } from './app/router';
 import { installUnhandledAuthRejections } from './lib/unhandled-auth-rejections';
 import './styles.css';
 
@@ -10,8 +13,42 @@ installUnhandledAuthRejections();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
 );
+
+const { pathname } = window.location;
+const signedOut = !authStore.get().token;
+const landing = signedOut && isHomePath(pathname);
+
+// The server sends a prerendered page (its root names the path it was rendered for) to a visitor
+// without a session cookie. A visitor it is meant for gets it hydrated, its screen's chunk (and
+// the data layer, for a screen inside it) loaded first so that nothing suspends; anyone else (a
+// token left in this browser without the cookie) gets the app rendered afresh. Other screens load
+// their chunk and the data layer together, not in turn. The page's prerendered title and meta
+// tags go: React puts its own in as it hydrates, with this window's origin in the canonical URL.
+async function start(container: HTMLElement) {
+  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+  const chunks = Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]);
+  if (signedOut && container.dataset.prerendered === pathname) {
+    // Should a chunk not arrive, the prerendered page stays as it is: its links still work.
+    if (!(await chunks.then(() => true, () => false))) return;
+    // As a transition, hydration yields to the browser every few milliseconds (a phone stays
+    // responsive) instead of running as one long task; the page is on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  await chunks.catch(() => {
+    // A chunk that failed to arrive is asked for again as the app renders (and shows its error there).
+  });
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
+
+void start(root);

@@ -116,25 +116,7 @@ export interface BotCheckChallenge {
   siteKey?: string;
 }
 
-export const authMessages = {
-  resetLinkSentTitle: 'Reset Link Sent',
-  resetLinkSent: "If an account exists with this email, you'll receive a password reset link shortly.",
-  resetFailedTitle: 'Reset Failed',
-  resetEmailFailed: 'Unable to send reset email. Please try again.',
-  networkErrorTitle: 'Network Error',
-  networkError: 'Unable to connect to the server. Please check your connection.',
-  resetInvalidToken: 'This reset link has expired or is invalid. Please request a new one.',
-  resetWeak: 'Password must be at least 8 characters long.',
-  commonPassword: 'This password is too common. Choose one that is harder to guess.',
-  resetMismatch: 'Passwords do not match. Please try again.',
-  resetDefault: 'Failed to reset password. Please try again.',
-  resetSuccess: 'Password Reset Successful',
-  invalidResetLink: 'Invalid Reset Link',
-  passwordsDoNotMatch: 'Passwords do not match.',
-  deletionCancelled: 'Welcome back! Your account deletion has been cancelled.',
-  loggedOutAll: 'Logged out of all devices.',
-  passwordChanged: 'Password changed. Your other sessions have been signed out.',
-} as const;
+export { authMessages } from './auth-messages';
 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
@@ -145,5 +127,4 @@ export const TOKEN_REFRESH_MS = 45 * 60_000;
 export const SESSION_BANNER_MS = 10_000;
 export const USERNAME_DEBOUNCE_MS = 500;
 export const REFERRER_DEBOUNCE_MS = 300;
-export const STORAGE_PREFIX = 'drape_';
-export const SESSION_COOKIE = 'drape_session';
+export { STORAGE_PREFIX, SESSION_COOKIE } from './storage-keys';

@@ -11,3 +11,4 @@ export * from './generation';
 export * from './severity';
 export * from './share';
 export * from './brand';
+export * from './landing';

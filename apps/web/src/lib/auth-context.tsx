@@ -1,10 +1,8 @@
 import type { AuthAnswer, PublicUser } from '@drape/contracts';
-import { toast } from '@drape/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTRPCClient } from './trpc';
 import { authStore } from './auth-store';
+import { loadDataClient, loadDataLayer } from './data-layer-loader';
 
 export interface AuthContextValue {
   token: string | null;
@@ -22,52 +20,50 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * The signed-in state for every screen. It holds no query cache or tRPC client itself (the
+ * signed-out landing loads neither before its first paint): the data client clears its cache on
+ * every session change (auth-store's onSessionChange), and the server calls load it when made.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const snapshot = useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
-  const queryClient = useQueryClient();
-  const client = useTRPCClient();
   const navigate = useNavigate();
 
-  // The client data cache never outlives the auth it was fetched with (user-area §4).
-  useEffect(() => authStore.onExpired(() => {
-    queryClient.clear();
-    void navigate('/login', { replace: true });
-  }), [queryClient, navigate]);
-  useEffect(() => authStore.onExternalChange(() => queryClient.clear()), [queryClient]);
+  useEffect(() => authStore.onExpired(() => void navigate('/login', { replace: true })), [navigate]);
 
   const signIn = useCallback((answer: Pick<AuthAnswer, 'token' | 'user'>) => {
     authStore.signIn(answer.token, answer.user);
-    queryClient.clear();
-  }, [queryClient]);
+  }, []);
 
   const endLocalSession = useCallback((options: { wipe?: boolean; redirectTo?: string | null } = {}) => {
     const { wipe = false, redirectTo = '/' } = options;
     if (wipe) authStore.wipe();
     else authStore.clear();
-    queryClient.clear();
     if (redirectTo !== null) void navigate(redirectTo);
-  }, [queryClient, navigate]);
+  }, [navigate]);
 
   const logout = useCallback(async () => {
     try {
-      await client.auth.logout.mutate();
+      const { trpcClient } = await loadDataClient();
+      await trpcClient.auth.logout.mutate();
     } catch {
       // The session may already be gone on the server; the local logout happens regardless.
     }
     endLocalSession();
-  }, [client, endLocalSession]);
+  }, [endLocalSession]);
 
   const logoutAllDevices = useCallback(async (options: { redirectTo?: string | null } = {}) => {
     let answer: { message?: string; sessionsRevoked?: number } | null = null;
     try {
-      answer = await client.auth.logoutAllDevices.mutate();
+      const { trpcClient } = await loadDataClient();
+      answer = await trpcClient.auth.logoutAllDevices.mutate();
     } catch {
       // user-area §4: the complete local cleanup happens even when the call fails.
     }
     endLocalSession({ wipe: true, redirectTo: options.redirectTo === undefined ? '/' : options.redirectTo });
-    if (answer?.message) toast({ title: answer.message, variant: 'success' });
+    if (answer?.message) (await loadDataLayer()).toast({ title: answer.message, variant: 'success' });
     return answer;
-  }, [client, endLocalSession]);
+  }, [endLocalSession]);
 
   const value = useMemo<AuthContextValue>(() => ({
     token: snapshot.token,

@@ -33,7 +33,12 @@ function readStorage(): AuthSnapshot {
 let snapshot: AuthSnapshot = readStorage();
 const listeners = new Set<() => void>();
 const expiryListeners = new Set<() => void>();
-const externalListeners = new Set<() => void>();
+const sessionListeners = new Set<() => void>();
+
+/** The session began, ended or changed hands: whatever was fetched with the old one is void. */
+function sessionChanged() {
+  for (const l of sessionListeners) l();
+}
 
 function publish(next: AuthSnapshot) {
   snapshot = next;
@@ -98,6 +103,7 @@ export const authStore = {
       // in-memory only
     }
     publish({ token, user });
+    sessionChanged();
   },
 
   /** The profile call re-stores the user it answers. */
@@ -125,12 +131,14 @@ export const authStore = {
   clear() {
     clearStoredAuth();
     publish({ token: null, user: null, endedByUser: true });
+    sessionChanged();
   },
 
   /** Logout from all devices and account deletion: a complete local cleanup. */
   wipe() {
     wipeEverything();
     publish({ token: null, user: null, endedByUser: true });
+    sessionChanged();
   },
 
   /** The server no longer accepts the stored token (user-area §4 "Expired session"). */
@@ -138,6 +146,7 @@ export const authStore = {
     if (!snapshot.token) return;
     clearStoredAuth();
     publish({ token: null, user: null });
+    sessionChanged();
     for (const l of expiryListeners) l();
   },
 
@@ -146,10 +155,13 @@ export const authStore = {
     return () => expiryListeners.delete(listener);
   },
 
-  /** Another tab signed in, out, or as someone else. */
-  onExternalChange(listener: () => void): () => void {
-    externalListeners.add(listener);
-    return () => externalListeners.delete(listener);
+  /**
+   * Sign-in, sign-out, expiry, or another tab signing in, out or as someone else: the client data
+   * cache is cleared on each (user-area §4). A refreshed token of the same session is not a change.
+   */
+  onSessionChange(listener: () => void): () => void {
+    sessionListeners.add(listener);
+    return () => sessionListeners.delete(listener);
   },
 };
 
@@ -162,6 +174,6 @@ if (typeof window !== 'undefined') {
     }
     const before = snapshot.token;
     publish(readStorage());
-    if (snapshot.token !== before) for (const l of externalListeners) l();
+    if (snapshot.token !== before) sessionChanged();
   });
 }

@@ -1,3 +1,5 @@
+import { PRERENDER_ORIGIN } from '@drape/contracts';
+
 const SITE = 'Drape';
 const DEFAULT_DESCRIPTION = 'Drape is your personalized AI fashion stylist: outfit ideas for every trend, palette and occasion.';
 
@@ -13,7 +15,8 @@ export interface PageMetaProps {
 /** Title, description, social tags, robots and canonical for one page (React 19 hoists them into <head>). */
 export function PageMeta({ title, description = DEFAULT_DESCRIPTION, noindex = false, path }: PageMetaProps) {
   const fullTitle = title ? `${title} | ${SITE}` : `${SITE} | Your Personalized AI Fashion Stylist`;
-  const canonical = `${window.location.origin}${path ?? window.location.pathname}`;
+  // Prerendered at build, where the origin is not known yet: the server puts its own in.
+  const canonical = typeof window === 'undefined' ? `${PRERENDER_ORIGIN}${path ?? '/'}` : `${window.location.origin}${path ?? window.location.pathname}`;
   return (
     <>
       <title>{fullTitle}</title>

@@ -1,46 +1,213 @@
 import { sql } from 'kysely';
-import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
+import {
+  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, landingMessages, selectionName,
+  type CarouselLook, type Gender, type LandingShowcase, type LookbookStats, type SelectionKind, type SelectionRef,
+} from '@drape/contracts';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { mediaUrl } from '../generate/outfit.view';
 
-export interface ShowcaseItem {
-  itemName: string;
-  imageUrl: string | null;
+/**
+ * How long one process reuses the showcase and the stats. Every visitor of the landing asks for
+ * both; their clients keep them for hours (CLIENT_STALE_MS), so a minute of staleness here is
+ * invisible, and the database sees one query per minute however many people arrive.
+ */
+export const SHOWCASE_CACHE_MS = 60_000;
+
+/**
+ * "Best-scored" among this many newest looks of one gender, selection and status: the selection
+ * index (gender, kind, id, status, created_at) hands them over in order, so the pick reads a few
+ * index entries per combination instead of sorting every look by score.
+ */
+export const BEST_OF_NEWEST = 20;
+
+/** The showcase's selections in the order the carousel alternates them: a trend, a palette, an occasion... */
+function interleavedSelections(): SelectionRef[] {
+  const lists: SelectionRef[][] = [
+    TRENDS.filter((t) => t.active).map((t) => ({ kind: 'trend', id: t.id })),
+    PALETTES.map((p) => ({ kind: 'palette', id: p.id })),
+    OCCASIONS.filter((o) => o.isActive).map((o) => ({ kind: 'occasion', id: o.id })),
+  ];
+  const out: SelectionRef[] = [];
+  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++) {
+    for (const list of lists) if (list[i]) out.push(list[i]!);
+  }
+  return out;
+}
+
+interface LookRow {
+  id: string;
+  gender: Gender;
+  selection_kind: SelectionKind;
+  selection_id: string;
+  status: 'viewable' | 'lookbook';
+  thumb_key: string;
+  width: number;
+  height: number;
+  quality_score: number;
+  in_showcase: boolean;
+}
+
+const LOOK_COLUMNS = ['id', 'gender', 'selection_kind', 'selection_id', 'status', 'thumb_key', 'width', 'height', 'quality_score', 'in_showcase'] as const;
+
+/**
+ * The admin-curated looks, newest first (settings-and-admin §2: the showcase lookbook manager).
+ * No index serves `in_showcase` yet, so this reads the table: once a minute at most through the
+ * cache below. A partial index (`(created_at desc) where in_showcase`) would make it a lookup.
+ */
+async function curatedLooks(db: Db): Promise<LookRow[]> {
+  return (await db
+    .selectFrom('generated_images')
+    .select(LOOK_COLUMNS)
+    .where('in_showcase', '=', true)
+    .where('status', 'in', ['viewable', 'lookbook'])
+    .orderBy('created_at', 'desc')
+    .limit(LANDING_CAROUSEL_LOOKS)
+    .execute()) as LookRow[];
 }
 
 /**
- * GET /api/landing/showcase: one picture per trend, palette and occasion; a curated showcase image
- * first, then a LookBook one, then the best recent inventory image. Items without any keep a null
- * imageUrl and the landing shows its placeholder.
+ * The best-scored look of every gender x selection x status (LookBook, inventory) among its
+ * BEST_OF_NEWEST newest: one lateral index scan per combination, at most 60 rows out.
  */
-export async function landingShowcase(db: Db, config: Config) {
-  const rows = await db
-    .selectFrom('generated_images')
-    .select(['selection_kind', 'selection_id', 'thumb_key'])
-    .distinctOn(['selection_kind', 'selection_id'])
-    .where('status', 'in', ['viewable', 'lookbook'])
-    .orderBy('selection_kind')
-    .orderBy('selection_id')
-    .orderBy(sql`in_showcase desc, (status = 'lookbook') desc, quality_score desc, created_at desc`)
-    .execute();
-  const picture = (kind: string, id: string) => {
-    const row = rows.find((r) => r.selection_kind === kind && r.selection_id === id);
+export function bestPerCombinationQuery(selections: SelectionRef[]) {
+  const keys = GENDERS.flatMap((gender) => selections.flatMap((s) => (['lookbook', 'viewable'] as const).map((status) => sql`(${gender}, ${s.kind}, ${s.id}, ${status})`)));
+  return sql<LookRow>`
+    select best.*
+    from (values ${sql.join(keys)}) as c (gender, kind, id, status)
+    cross join lateral (
+      select * from (
+        select ${sql.join(LOOK_COLUMNS.map((c) => sql.ref(`gi.${c}`)))}, gi.created_at
+        from generated_images gi
+        where gi.gender = c.gender and gi.selection_kind = c.kind and gi.selection_id = c.id and gi.status = c.status
+        order by gi.created_at desc
+        limit ${BEST_OF_NEWEST}
+      ) newest
+      order by newest.quality_score desc, newest.created_at desc
+      limit 1
+    ) best`;
+}
+
+const selectionKey = (kind: string, id: string) => `${kind}:${id}`;
+
+/**
+ * The carousel: curated looks first, then the LookBook's best, then the inventory's. Each pool is
+ * taken in rounds over the selections, those shown least so far first (in the interleaved order),
+ * one look per selection and round, the gender alternating: fifteen looks show fifteen different
+ * trends, palettes and occasions whenever the inventory has them.
+ */
+function pickCarousel(curated: LookRow[], best: LookRow[], selections: SelectionRef[], size = LANDING_CAROUSEL_LOOKS): LookRow[] {
+  const picked: LookRow[] = curated.slice(0, size);
+  const taken = new Set(picked.map((r) => r.id));
+  const shown = new Map<string, number>();
+  const show = (r: LookRow) => shown.set(selectionKey(r.selection_kind, r.selection_id), (shown.get(selectionKey(r.selection_kind, r.selection_id)) ?? 0) + 1);
+  picked.forEach(show);
+  for (const status of ['lookbook', 'viewable'] as const) {
+    const pool = new Map<string, LookRow[]>();
+    for (const r of best) {
+      if (r.status !== status || taken.has(r.id)) continue;
+      const key = selectionKey(r.selection_kind, r.selection_id);
+      pool.set(key, [...(pool.get(key) ?? []), r]);
+    }
+    let left = [...pool.values()].reduce((count, l) => count + l.length, 0);
+    while (left > 0 && picked.length < size) {
+      const times = (s: SelectionRef) => shown.get(selectionKey(s.kind, s.id)) ?? 0;
+      // A stable sort: equally shown selections keep the interleaved order.
+      for (const s of [...selections].sort((a, b) => times(a) - times(b))) {
+        if (picked.length >= size) break;
+        const looks = pool.get(selectionKey(s.kind, s.id));
+        if (!looks?.length) continue;
+        const wanted: Gender = GENDERS[picked.length % GENDERS.length]!;
+        const [look] = looks.splice(Math.max(0, looks.findIndex((r) => r.gender === wanted)), 1);
+        picked.push(look!);
+        taken.add(look!.id);
+        show(look!);
+        left -= 1;
+      }
+    }
+  }
+  return picked;
+}
+
+async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Promise<LandingShowcase> {
+  const selections = interleavedSelections();
+  const [curated, { rows: best }] = await Promise.all([curatedLooks(db), bestPerCombinationQuery(selections).execute(db)]);
+  // One picture per catalog entry: a curated look of it, else its best LookBook look, else inventory.
+  const rank = (r: LookRow) => [r.in_showcase ? 0 : 1, r.status === 'lookbook' ? 0 : 1, -r.quality_score];
+  const better = (a: LookRow, b: LookRow) => {
+    const [x, y] = [rank(a), rank(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+    return false;
+  };
+  const pictures = new Map<string, LookRow>();
+  for (const r of [...curated, ...best]) {
+    const key = selectionKey(r.selection_kind, r.selection_id);
+    const held = pictures.get(key);
+    if (!held || better(r, held)) pictures.set(key, r);
+  }
+  const picture = (kind: SelectionKind, id: string) => {
+    const row = pictures.get(selectionKey(kind, id));
     return row ? mediaUrl(config, row.thumb_key) : null;
   };
+  const carousel: CarouselLook[] = pickCarousel(curated, best, selections).map((r) => ({
+    id: r.id,
+    imageUrl: mediaUrl(config, r.thumb_key),
+    width: r.width,
+    height: r.height,
+    name: selectionName({ kind: r.selection_kind, id: r.selection_id } as SelectionRef),
+    kind: r.selection_kind,
+    gender: r.gender,
+  }));
   return {
     monthlyTrends: TRENDS.filter((t) => t.active).map((t) => ({ itemName: t.name, imageUrl: picture('trend', t.id) })),
     seasonColors: PALETTES.map((p) => ({ itemName: p.name, imageUrl: picture('palette', p.id) })),
     occasions: OCCASIONS.filter((o) => o.isActive).map((o) => ({ itemName: o.name, imageUrl: picture('occasion', o.id) })),
+    carousel,
   };
 }
 
-/** GET /api/lookbook/stats: the landing's LookBook blurb. */
-export async function lookbookStats(db: Db) {
+async function computeStats(db: Db): Promise<LookbookStats> {
   const { n } = await db.selectFrom('generated_images').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'lookbook').executeTakeFirstOrThrow();
   const looks = Number(n);
   return {
     totalLooks: looks,
-    displayText: looks > 0 ? `Explore ${looks.toLocaleString('en-US')} Style Ideas in LookBook` : 'Explore Style Ideas in LookBook',
+    displayText: looks > 0 ? `Explore ${looks.toLocaleString('en-US')} Style Ideas in LookBook` : landingMessages.lookbookFallback,
   };
+}
+
+/**
+ * Answers shared per database for maxAgeMs: concurrent callers wait on the same query, and a
+ * failed query is not kept.
+ */
+const caches = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+function cached<T>(db: Db, key: string, maxAgeMs: number, compute: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const held = cache.get(key);
+  if (held && Date.now() - held.at < maxAgeMs) return held.value as Promise<T>;
+  const value = compute();
+  const entry = { at: Date.now(), value };
+  cache.set(key, entry);
+  value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return value;
+}
+
+export interface CacheOptions {
+  /** 0 reads the database now (tests, or a caller that just changed the showcase). */
+  maxAgeMs?: number;
+}
+
+/**
+ * GET /api/landing/showcase: one picture per active trend, palette and occasion, and the
+ * carousel's looks. Items without any look keep a null imageUrl and the landing shows its placeholder.
+ */
+export function landingShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, opts: CacheOptions = {}): Promise<LandingShowcase> {
+  return cached(db, 'showcase', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeShowcase(db, config));
+}
+
+/** GET /api/lookbook/stats: the landing's LookBook blurb. */
+export function lookbookStats(db: Db, opts: CacheOptions = {}): Promise<LookbookStats> {
+  return cached(db, 'stats', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeStats(db));
 }

@@ -91,7 +91,7 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'GET', path: '/api/body-shapes', auth: 'user', summary: 'Body shapes (Stylist and above)', call: (c) => c.catalog.bodyShapes() }),
   row({ method: 'GET', path: '/api/skin-tones', auth: 'public', summary: 'Skin tones', call: (c) => c.catalog.skinTones() }),
   row({ method: 'GET', path: '/api/trend-conversion', auth: 'public', summary: 'Which names are occasions and which are trends', call: (c) => c.catalog.trendConversion() }),
-  row({ method: 'GET', path: '/api/landing/showcase', auth: 'public', summary: 'One picture per trend, palette and occasion for the landing page', call: (c) => c.catalog.landingShowcase() }),
+  row({ method: 'GET', path: '/api/landing/showcase', auth: 'public', summary: "One picture per trend, palette and occasion, and the landing carousel's looks", call: (c) => c.catalog.landingShowcase() }),
   row({ method: 'GET', path: '/api/lookbook/stats', auth: 'public', summary: "The landing's LookBook blurb", call: (c) => c.catalog.lookbookStats() }),
   // Generation (user-area §7)
   row({ method: 'POST', path: '/api/generate-outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live', input: generateOutfitInput, call: (c, i) => c.generate.outfit(i) }),

@@ -1,9 +1,14 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@drape/ui';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
 import { safeReturnUrl } from '../../lib/return-url';
+import { PageLoading } from '../../components/page-loading';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+
+// The Sign Up tab's form (the bot check, the legal dialogs, the referrer search) is no part of
+// the Sign In tab's first load.
+const RegisterForm = lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm })));
 
 export type AuthTab = 'login' | 'register';
 
@@ -75,7 +80,9 @@ export default function AuthPage({ tab: routeTab }: { tab: AuthTab }) {
                 <LoginForm onSignedIn={done} />
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm referralUsername={ref} onRegistered={done} />
+                <Suspense fallback={<PageLoading />}>
+                  <RegisterForm referralUsername={ref} onRegistered={done} />
+                </Suspense>
               </TabsContent>
             </Tabs>
           </CardContent>

@@ -1,32 +1,31 @@
 import { errorMessage, isNetworkError } from '@drape/client';
 import { authMessages, forgotPasswordInput } from '@drape/contracts';
 import {
-  Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger,
+  Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle,
   Form, FormField, toast, useZodForm,
 } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { EmailInput } from './email-input';
 
-/** "Forgot your password?": asks for the email and sends a reset link (user-area §2, §8). */
-export function ForgotPasswordDialog({ initialEmail = '' }: { initialEmail?: string }) {
+export interface ForgotPasswordDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  initialEmail?: string;
+}
+
+/**
+ * The reset dialog behind "Forgot your password?" (forgot-password-link.tsx): asks for the email
+ * and sends a reset link (user-area §2, §8). Each opening mounts it afresh, from the email typed
+ * in the sign-in form and without an old error.
+ */
+export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, initialEmail = '' }: ForgotPasswordDialogProps) {
   const trpc = useTRPC();
-  const [open, setOpen] = useState(false);
-  const form = useZodForm(forgotPasswordInput, { defaultValues: { email: '' } });
+  const form = useZodForm(forgotPasswordInput, { defaultValues: { email: initialEmail } });
   const send = useMutation(trpc.auth.forgotPassword.mutationOptions());
 
-  function onOpenChange(next: boolean) {
-    // Each opening starts from the email typed in the sign-in form, without an old error.
-    if (next) form.reset({ email: initialEmail });
-    setOpen(next);
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="link">Forgot your password?</Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent>
         <Form
           form={form}

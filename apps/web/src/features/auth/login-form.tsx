@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-context';
 import { useTRPC } from '../../lib/trpc';
 import { EmailInput } from './email-input';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { ForgotPasswordLink } from './forgot-password-link';
 
 export interface LoginFormProps {
   /** Called after the session is stored. */
@@ -48,7 +48,7 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
       />
       {showForgotPassword ? (
         <div className="-mt-2 flex justify-end">
-          <ForgotPasswordDialog initialEmail={form.watch('email')} />
+          <ForgotPasswordLink initialEmail={form.watch('email')} />
         </div>
       ) : null}
       <FormError />

@@ -1,17 +1,20 @@
-import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
+import {
+  LANDING_MOBILE, OCCASIONS, PALETTES, TRENDS, landingMessages, type LandingShowcase, type ShowcaseItem,
+} from '@drape/contracts';
 import { buttonClasses } from '@drape/ui';
 import { ArrowRight, Palette, Shirt, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
 import { OccasionIcon } from '../../components/occasion-icon';
-
-const MOBILE_TRENDS = 5;
-const MOBILE_PALETTES = 4;
+import { LandingCarousel } from './landing-carousel';
+import { ShowcaseImage } from './showcase-image';
+import { showcaseImage } from './showcase-match';
+import { useLandingData } from './use-landing-data';
 
 export default function LandingPage() {
-  const trends = TRENDS.filter((t) => t.active).slice(0, MOBILE_TRENDS);
-  const palettes = PALETTES.slice(0, MOBILE_PALETTES);
-  const occasions = OCCASIONS.filter((o) => o.isActive);
+  const { showcase, stats, loading } = useLandingData();
+  const blurb = stats?.displayText || landingMessages.lookbookFallback;
   return (
     <>
       <PageMeta
@@ -43,60 +46,22 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="ways-heading" className="border-y border-linen bg-paper">
-        <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-16 sm:px-6 md:py-20">
-          <div className="flex max-w-2xl flex-col gap-3">
-            <p className="eyebrow">Three ways in</p>
-            <h2 id="ways-heading" className="font-display text-3xl font-medium tracking-tight sm:text-4xl">
-              Start from what inspires you
-            </h2>
+      <div className="border-y border-linen bg-paper">
+        <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 md:py-20">
+          {/* user-area §2: the carousel on desktop, the stacked lists on phones. */}
+          <div className="hidden md:block">
+            <LandingCarousel looks={showcase?.carousel} loading={loading} />
           </div>
-          <div className="grid gap-6 md:grid-cols-3">
-            <article className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-linen bg-ivory p-6">
-              <h3 className="flex items-center gap-2 font-display text-xl">
-                <Sparkles aria-hidden="true" className="h-5 w-5 text-gold-ink" /> Trending Styles
-              </h3>
-              <ul className="flex flex-wrap gap-2">
-                {trends.map((t) => (
-                  <li key={t.id} className="rounded-full border border-linen bg-paper px-3 py-1.5 text-sm text-umber">
-                    {t.name}
-                  </li>
-                ))}
-              </ul>
-            </article>
-            <article className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-linen bg-ivory p-6">
-              <h3 className="flex items-center gap-2 font-display text-xl">
-                <Palette aria-hidden="true" className="h-5 w-5 text-gold-ink" /> Summer 2025 Popular Colors
-              </h3>
-              <ul className="flex flex-col gap-3">
-                {palettes.map((p) => (
-                  <li key={p.id} className="flex items-center justify-between gap-3 text-sm text-umber">
-                    {p.name}
-                    <span aria-hidden="true" className="flex">
-                      {p.colors.slice(0, 5).map((c) => (
-                        <span key={c.name} className="-ml-1.5 h-6 w-6 rounded-full border-2 border-ivory first:ml-0" style={{ background: c.hex }} />
-                      ))}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </article>
-            <article className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-linen bg-ivory p-6">
-              <h3 className="flex items-center gap-2 font-display text-xl">
-                <Shirt aria-hidden="true" className="h-5 w-5 text-gold-ink" /> Perfect for Every Occasion
-              </h3>
-              <ul className="grid grid-cols-2 gap-2">
-                {occasions.map((o) => (
-                  <li key={o.id} className="flex items-center gap-2 rounded-xl bg-paper px-3 py-2 text-sm text-umber">
-                    <OccasionIcon icon={o.icon} className="h-4 w-4 text-gold-ink" />
-                    {o.name}
-                  </li>
-                ))}
-              </ul>
-            </article>
-          </div>
+          <MobileLists showcase={showcase} />
+          <Link
+            to="/lookbook"
+            className="group inline-flex min-h-11 items-center gap-2 self-start rounded-full font-display text-xl text-ink underline decoration-gold/60 underline-offset-4 transition-colors hover:text-gold-ink focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink md:self-center"
+          >
+            {blurb}
+            <ArrowRight aria-hidden="true" className="h-5 w-5 shrink-0 transition-transform group-hover:translate-x-0.5" />
+          </Link>
         </div>
-      </section>
+      </div>
 
       <section aria-labelledby="how-heading" className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-16 sm:px-6 md:py-20">
         <div className="flex max-w-2xl flex-col gap-3">
@@ -131,6 +96,73 @@ export default function LandingPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * Phones (user-area §2): the first 5 monthly trends, the first 4 palettes and every occasion, each
+ * with the showcase picture of its name, else a placeholder (a sparkle, the palette's swatches,
+ * the occasion's icon).
+ */
+function MobileLists({ showcase }: { showcase: LandingShowcase | undefined }) {
+  const trends = TRENDS.filter((t) => t.active).slice(0, LANDING_MOBILE.trends);
+  const palettes = PALETTES.slice(0, LANDING_MOBILE.palettes);
+  const occasions = OCCASIONS.filter((o) => o.isActive);
+  return (
+    <div className="flex flex-col gap-6 md:hidden">
+      <div className="flex flex-col gap-3">
+        <p className="eyebrow">Three ways in</p>
+        <h2 className="font-display text-3xl font-medium tracking-tight">Start from what inspires you</h2>
+      </div>
+      <MobileList wide title="Trending Styles" icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-gold-ink" />}>
+        {trends.map((t) => (
+          <MobileItem key={t.id} name={t.name} items={showcase?.monthlyTrends} placeholder={<Sparkles aria-hidden="true" className="h-5 w-5 text-gold-ink" />} />
+        ))}
+      </MobileList>
+      <MobileList wide title={landingMessages.popularColors} icon={<Palette aria-hidden="true" className="h-5 w-5 text-gold-ink" />}>
+        {palettes.map((p) => (
+          <MobileItem
+            key={p.id}
+            name={p.name}
+            items={showcase?.seasonColors}
+            placeholder={
+              <span aria-hidden="true" className="flex h-full w-full">
+                {p.colors.map((c) => <span key={c.name} className="flex-1" style={{ background: c.hex }} />)}
+              </span>
+            }
+          />
+        ))}
+      </MobileList>
+      <MobileList title={landingMessages.everyOccasion} icon={<Shirt aria-hidden="true" className="h-5 w-5 text-gold-ink" />}>
+        {occasions.map((o) => (
+          <MobileItem key={o.id} name={o.name} items={showcase?.occasions} placeholder={<OccasionIcon icon={o.icon} className="h-5 w-5 text-gold-ink" />} />
+        ))}
+      </MobileList>
+    </div>
+  );
+}
+
+function MobileList({ title, icon, wide = false, children }: { title: string; icon: ReactNode; wide?: boolean; children: ReactNode }) {
+  return (
+    <article className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-linen bg-ivory p-5">
+      <h3 className="flex items-center gap-2 font-display text-xl">
+        {icon} {title}
+      </h3>
+      <ul className={wide ? 'grid gap-3' : 'grid grid-cols-2 gap-3'}>{children}</ul>
+    </article>
+  );
+}
+
+/** A name with its picture; the picture's box is the same size with or without one. */
+function MobileItem({ name, items, placeholder }: { name: string; items: ShowcaseItem[] | undefined; placeholder: ReactNode }) {
+  const box = <span className="flex h-full w-full items-center justify-center bg-sand">{placeholder}</span>;
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-paper p-2 pr-3 text-sm text-umber">
+      <span className="h-16 w-12 shrink-0 overflow-hidden rounded-lg">
+        <ShowcaseImage src={showcaseImage(items, name)} alt="" width={48} height={64} className="h-full w-full object-cover" placeholder={box} />
+      </span>
+      {name}
+    </li>
   );
 }
 

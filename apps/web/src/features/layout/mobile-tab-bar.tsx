@@ -2,7 +2,7 @@ import { cn } from '@drape/ui';
 import { BookOpen, Shirt, Sparkles } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth-context';
-import { MEMBER_LINKS } from './site-header';
+import { MEMBER_LINKS } from './member-links';
 
 const ICONS = { '/dashboard': Sparkles, '/wardrobe': Shirt, '/lookbook': BookOpen } as const;
 

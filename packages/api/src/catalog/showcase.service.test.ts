@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, combinationCode, type Combination, type Gender,
+} from '@drape/contracts';
+import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { BEST_OF_NEWEST, bestPerCombinationQuery, landingShowcase, lookbookStats } from './showcase.service';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+beforeEach(async () => {
+  await db.db.deleteFrom('generated_images').execute();
+});
+
+const config = { CDN_BASE_URL: undefined };
+const fresh = { maxAgeMs: 0 };
+let n = 0;
+
+type Look = { status?: 'viewable' | 'lookbook' | 'archived'; quality?: number; showcase?: boolean; ageMinutes?: number };
+
+/** A stored look of the combination, as the pipeline leaves it (rows only: the files do not matter here). */
+async function look(c: Combination, opts: Look = {}): Promise<{ id: string; thumb: string }> {
+  n += 1;
+  const code = combinationCode(c);
+  const [kind, id] = code.split('.').slice(1, 3) as [string, string];
+  await db.db.insertInto('combinations').values({ code, gender: c.gender, selection_kind: kind as never, selection_id: id as never, enhanced_prompt: 'p' }).onConflict((oc) => oc.column('code').doNothing()).execute();
+  const thumb = `looks/t${n}.thumb.webp`;
+  const row = await db.db.insertInto('generated_images').values({
+    job_id: `job-${n}`, combination_code: code, gender: c.gender, selection_kind: kind as never, selection_id: id as never,
+    status: opts.status ?? 'viewable', storage_key: `looks/t${n}.webp`, thumb_key: thumb, width: 768, height: 1024, bytes: 1,
+    quality_score: opts.quality ?? 50, quality: '{}', safety_score: 0, seed: n, prompt: 'p', provider: 'test',
+    in_showcase: opts.showcase ?? false, created_at: new Date(Date.now() - (opts.ageMinutes ?? 0) * 60_000),
+  } as never).returning('id').executeTakeFirstOrThrow();
+  return { id: row.id, thumb };
+}
+
+const trend = (gender: Gender, id: (typeof TRENDS)[number]['id']): Combination => ({ gender, trend: id });
+const palette = (gender: Gender, id: (typeof PALETTES)[number]['id']): Combination => ({ gender, palette: id });
+const occasion = (gender: Gender, id: (typeof OCCASIONS)[number]['id']): Combination => ({ gender, occasion: id });
+
+/** Every active trend, palette and occasion, in both genders. */
+const everySelection = (): Combination[] => GENDERS.flatMap((g) => [
+  ...TRENDS.filter((t) => t.active).map((t) => trend(g, t.id)),
+  ...PALETTES.map((p) => palette(g, p.id)),
+  ...OCCASIONS.filter((o) => o.isActive).map((o) => occasion(g, o.id)),
+]);
+
+describe('landing showcase', () => {
+  it('answers the catalog lists without pictures and an empty carousel when nothing is stocked', async () => {
+    const answer = await landingShowcase(db.db, config, fresh);
+    expect(answer.monthlyTrends.map((i) => i.itemName)).toEqual(['Boho Chic', 'Animal Print Explosion', 'Denim', 'Polka', 'Nautical Chic']);
+    expect(answer.seasonColors.map((i) => i.itemName)).toEqual(['Sunset Sorbet', 'Ocean Depths', 'Botanic Pop', 'Minimal Heat']);
+    expect(answer.occasions.map((i) => i.itemName)).toEqual(['Date', 'Party', 'Office', 'Athleisure', 'Lounge', 'GoingOut']);
+    expect([...answer.monthlyTrends, ...answer.seasonColors, ...answer.occasions].every((i) => i.imageUrl === null)).toBe(true);
+    expect(answer.carousel).toEqual([]);
+  });
+
+  it('pictures an entry with its curated look, else its best LookBook look, else its best inventory look', async () => {
+    await look(trend('female', 'denim'), { quality: 90 });
+    const lookbook = await look(trend('male', 'denim'), { status: 'lookbook', quality: 60 });
+    const curated = await look(trend('female', 'polka'), { showcase: true, status: 'lookbook', quality: 10 });
+    await look(trend('female', 'polka'), { status: 'lookbook', quality: 95 });
+    const inventory = await look(palette('male', 'ocean_depths'), { quality: 70 });
+    await look(palette('male', 'ocean_depths'), { quality: 40 });
+    await look(occasion('female', 'office'), { status: 'archived', quality: 99 });
+    const answer = await landingShowcase(db.db, config, fresh);
+    const url = (list: { itemName: string; imageUrl: string | null }[], name: string) => list.find((i) => i.itemName === name)?.imageUrl;
+    expect(url(answer.monthlyTrends, 'Denim')).toBe(`/media/${lookbook.thumb}`);
+    expect(url(answer.monthlyTrends, 'Polka')).toBe(`/media/${curated.thumb}`);
+    expect(url(answer.seasonColors, 'Ocean Depths')).toBe(`/media/${inventory.thumb}`);
+    expect(url(answer.occasions, 'Office')).toBeNull();
+  });
+
+  it('fills the carousel with curated looks first, then the LookBook, then the inventory, one selection after another', async () => {
+    for (const c of everySelection()) await look(c, { quality: 40 });
+    const lookbook = [await look(occasion('male', 'party'), { status: 'lookbook' }), await look(palette('female', 'botanic_pop'), { status: 'lookbook' })];
+    const curated = await look(trend('male', 'boho_chic'), { showcase: true });
+    const answer = await landingShowcase(db.db, config, fresh);
+    expect(answer.carousel).toHaveLength(LANDING_CAROUSEL_LOOKS);
+    expect(answer.carousel[0]).toEqual({ id: curated.id, imageUrl: `/media/${curated.thumb}`, width: 768, height: 1024, name: 'Boho Chic', kind: 'trend', gender: 'male' });
+    expect(answer.carousel.slice(1, 3).map((l) => l.id).sort()).toEqual(lookbook.map((l) => l.id).sort());
+    // With every selection stocked, fifteen looks show the fifteen trends, palettes and occasions,
+    // the inventory's taken a trend, a palette, an occasion at a time.
+    expect(new Set(answer.carousel.map((l) => `${l.kind}:${l.name}`)).size).toBe(LANDING_CAROUSEL_LOOKS);
+    expect(new Set(answer.carousel.slice(3, 6).map((l) => l.kind)).size).toBe(3);
+    expect(answer.carousel.slice(3).map((l) => l.gender)).toContain('female');
+    expect(answer.carousel.slice(3).map((l) => l.gender)).toContain('male');
+  });
+
+  it('takes the best-scored of the newest looks of a combination, not an older one', async () => {
+    const old = await look(trend('female', 'denim'), { status: 'lookbook', quality: 99, ageMinutes: 60 });
+    for (let i = 0; i < BEST_OF_NEWEST; i++) await look(trend('female', 'denim'), { status: 'lookbook', quality: 30 + i, ageMinutes: 30 - i });
+    const answer = await landingShowcase(db.db, config, fresh);
+    expect(answer.carousel).toHaveLength(1);
+    expect(answer.carousel[0]!.id).not.toBe(old.id);
+    const best = await db.db.selectFrom('generated_images').select('id').where('quality_score', '=', 30 + BEST_OF_NEWEST - 1).executeTakeFirstOrThrow();
+    expect(answer.carousel[0]!.id).toBe(best.id);
+  });
+
+  it('reads each combination through the selection index, never by scanning or sorting the table', async () => {
+    for (const c of everySelection()) await look(c);
+    // 21,000 looks, so that the planner weighs the table as it will in production.
+    await sql`
+      insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, status, storage_key, thumb_key,
+        width, height, bytes, quality_score, quality, safety_score, seed, prompt, provider, created_at)
+      select 'bulk-' || g || '-' || c.code, c.code, c.gender, c.selection_kind, c.selection_id,
+        case when g % 10 = 0 then 'lookbook' else 'viewable' end, 'k', 'k', 768, 1024, 1, g % 100, '{}', 0, g, 'p', 'test',
+        now() - g * interval '1 minute'
+      from generate_series(1, 700) g cross join combinations c`.execute(db.db);
+    await sql`analyze generated_images`.execute(db.db);
+    const query = bestPerCombinationQuery([{ kind: 'trend', id: 'denim' }, { kind: 'palette', id: 'ocean_depths' }, { kind: 'occasion', id: 'office' }]);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(db.db);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Scan Backward using generated_images_selection');
+    expect(plan).not.toContain('Seq Scan on generated_images');
+    const answer = await landingShowcase(db.db, config, fresh);
+    expect(answer.carousel).toHaveLength(LANDING_CAROUSEL_LOOKS);
+    // The bulk looks hold the only LookBook ones: they come before the inventory's.
+    expect(answer.carousel.every((l) => l.imageUrl === '/media/k')).toBe(true);
+  });
+
+  it('reuses an answer for its maximum age and reads again after it', async () => {
+    const first = await landingShowcase(db.db, config, { maxAgeMs: 60_000 });
+    await look(trend('female', 'denim'), { status: 'lookbook' });
+    expect(await landingShowcase(db.db, config, { maxAgeMs: 60_000 })).toBe(first);
+    expect((await landingShowcase(db.db, config, fresh)).carousel).toHaveLength(1);
+  });
+});
+
+describe('LookBook stats', () => {
+  it('counts the LookBook looks, with the fallback blurb when there are none', async () => {
+    expect(await lookbookStats(db.db, fresh)).toEqual({ totalLooks: 0, displayText: 'Explore Style Ideas in LookBook' });
+    for (let i = 0; i < 3; i++) await look(trend('female', 'denim'), { status: 'lookbook' });
+    await look(trend('female', 'denim'));
+    expect(await lookbookStats(db.db, fresh)).toEqual({ totalLooks: 3, displayText: 'Explore 3 Style Ideas in LookBook' });
+  });
+});

@@ -1,0 +1,69 @@
+import type { Gender, SelectionKind } from './catalog';
+
+/**
+ * The landing page (user-area §2 Landing page, §9): a desktop LookBook carousel of 3 slides of 5
+ * showcase looks, and on phones the first 5 monthly trends and the first 4 palettes.
+ */
+export const LANDING_CAROUSEL = { slides: 3, looksPerSlide: 5 } as const;
+export const LANDING_CAROUSEL_LOOKS = LANDING_CAROUSEL.slides * LANDING_CAROUSEL.looksPerSlide;
+export const LANDING_MOBILE = { trends: 5, palettes: 4 } as const;
+
+/**
+ * How long the client keeps an answer before asking again (user-area §7, §9: the showcase is
+ * refreshed every 12 hours, the LookBook stats every 30 minutes, trend conversion after 24 hours,
+ * profile and LookBook queries after 5 minutes).
+ */
+export const CLIENT_STALE_MS = {
+  showcase: 12 * 60 * 60_000,
+  lookbookStats: 30 * 60_000,
+  trendConversion: 24 * 60 * 60_000,
+  profile: 5 * 60_000,
+  lookbook: 5 * 60_000,
+} as const;
+
+export const landingMessages = {
+  /** The LookBook blurb when the stats give no displayText (user-area §2). */
+  lookbookFallback: 'Explore Style Ideas in LookBook',
+  popularColors: 'Summer 2025 Popular Colors',
+  everyOccasion: 'Perfect for Every Occasion',
+} as const;
+
+/**
+ * The origin in the landing's prerendered HTML (its canonical and social URLs): the build does not
+ * know where the site will be served, so the server writes its PUBLIC_ORIGIN over this one.
+ */
+export const PRERENDER_ORIGIN = 'https://prerender.drape.invalid';
+
+/** One catalog entry of the showcase lists (user-area §3 Landing showcase): null when no look pictures it. */
+export interface ShowcaseItem {
+  itemName: string;
+  imageUrl: string | null;
+}
+
+/** A look of the landing carousel. `width` and `height` are the look's; the thumbnail keeps its proportions. */
+export interface CarouselLook {
+  id: string;
+  /** The look's thumbnail. */
+  imageUrl: string;
+  width: number;
+  height: number;
+  /** The trend, palette or occasion it was made for, as the screens name it. */
+  name: string;
+  kind: SelectionKind;
+  gender: Gender;
+}
+
+/** GET /api/landing/showcase. */
+export interface LandingShowcase {
+  monthlyTrends: ShowcaseItem[];
+  seasonColors: ShowcaseItem[];
+  occasions: ShowcaseItem[];
+  /** Up to LANDING_CAROUSEL_LOOKS looks: curated ones first, then LookBook, then inventory. */
+  carousel: CarouselLook[];
+}
+
+/** GET /api/lookbook/stats. */
+export interface LookbookStats {
+  totalLooks: number;
+  displayText: string;
+}
