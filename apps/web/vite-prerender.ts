@@ -15,7 +15,7 @@ const PAGES = [
   { path: '/', file: 'landing.html', modules: ['/src/features/landing/landing-page.tsx'] },
   { path: '/auth', file: 'auth.html', modules: ['/src/features/auth/auth-page.tsx', '/src/lib/data-layer.tsx'] },
 ];
-export const PRERENDERED_MANIFEST = 'prerendered.json';
+const PRERENDERED_MANIFEST = 'prerendered.json';
 
 /** The chunk holding React alone (vite.config.ts): a start script evaluates it before the rest. */
 export const REACT_CHUNK = 'react';
@@ -144,8 +144,8 @@ export function prerenderPages(): Plugin {
         if (rendered.includes('<!--$!-->')) throw new Error(`prerender: ${page.path} suspended while rendering: ${rendered.slice(rendered.indexOf('<!--$!-->') - 300, rendered.indexOf('<!--$!-->'))}`);
         const tags = LEADING_HEAD_TAGS.exec(rendered)?.[0] ?? '';
         const body = rendered.slice(tags.length);
-        // Marked: the client drops them before hydrating and React puts its own (main.tsx).
-        const head = tags.replace(/<(title|meta|link) /g, '<$1 data-prerendered ').replace(/<title>/g, '<title data-prerendered>').replace(/></g, '>\n    <');
+        // React takes them over as it hydrates: the same tags, the canonical URL on the same origin (page-meta.tsx).
+        const head = tags.replace(/></g, '>\n    <');
         // The screen's own chunks first: the entry's static imports are already on their way with it.
         const chunks = [...page.modules.flatMap((m) => chunkClosure(client, m).map((file) => `${config.base}${file}`)), ...entryChunks]
           .filter((url, i, all) => all.indexOf(url) === i);

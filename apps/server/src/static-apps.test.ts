@@ -53,6 +53,7 @@ describe('prerendered pages', () => {
     expect(res.body).toContain('data-prerendered="/"');
     expect(res.body).toContain(`href="${ORIGIN}/"`);
     expect(res.body).not.toContain(PRERENDER_ORIGIN);
+    expect(res.body).toContain(`<meta name="drape-origin" content="${ORIGIN}">`);
   });
 
   it('sends the shell at / to a signed-in browser: the dashboard opens without the landing first', async () => {
@@ -61,6 +62,7 @@ describe('prerendered pages', () => {
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.body).toContain('shell');
     expect(res.body).not.toContain('data-prerendered');
+    expect(res.body).toContain(`<meta name="drape-origin" content="${ORIGIN}">`);
   });
 
   it('sends /auth prerendered whatever its query, and the shell with a session', async () => {

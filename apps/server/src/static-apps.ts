@@ -32,9 +32,18 @@ export function readPrerenderedPages(publicOrigin: string, webDist = WEB_DIST): 
   if (!manifest) return pages;
   for (const [pagePath, file] of Object.entries(JSON.parse(manifest) as Record<string, string>)) {
     const html = readIndex(webDist, file);
-    if (html) pages.set(pagePath, html.replaceAll(PRERENDER_ORIGIN, publicOrigin));
+    if (html) pages.set(pagePath, withOrigin(html.replaceAll(PRERENDER_ORIGIN, publicOrigin), publicOrigin));
   }
   return pages;
+}
+
+/**
+ * The web app's pages name the public origin (`drape-origin`): their canonical and social URLs use
+ * it whatever host a visitor typed, and a prerendered page's tags match what the app renders.
+ */
+function withOrigin(html: string, publicOrigin: string): string {
+  const escaped = publicOrigin.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return html.replace('<head>', `<head><meta name="drape-origin" content="${escaped}">`);
 }
 
 function sendHtml(reply: FastifyReply, html: string) {
@@ -58,7 +67,8 @@ export interface StaticAppsOptions {
 
 export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
   const { adminBase, publicOrigin, webDist = WEB_DIST, adminDist = ADMIN_DIST } = options;
-  const webIndex = readIndex(webDist);
+  const webIndexRaw = readIndex(webDist);
+  const webIndex = webIndexRaw ? withOrigin(webIndexRaw, publicOrigin) : null;
   const prerendered = readPrerenderedPages(publicOrigin, webDist);
   // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
   const adminIndexRaw = readIndex(adminDist);

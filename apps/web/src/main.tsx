@@ -29,10 +29,8 @@ const landing = signedOut && isHomePath(pathname);
 // without a session cookie. A visitor it is meant for gets it hydrated, its screen's chunk (and
 // the data layer, for a screen inside it) loaded first so that nothing suspends; anyone else (a
 // token left in this browser without the cookie) gets the app rendered afresh. Other screens load
-// their chunk and the data layer together, not in turn. The page's prerendered title and meta
-// tags go: React puts its own in as it hydrates, with this window's origin in the canonical URL.
+// their chunk and the data layer together, not in turn.
 async function start(container: HTMLElement) {
-  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
   const chunks = Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]);
   if (signedOut && container.dataset.prerendered === pathname) {
     // Should a chunk not arrive, the prerendered page stays as it is: its links still work.

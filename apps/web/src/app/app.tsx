@@ -1,7 +1,7 @@
 import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../lib/auth-context';
-import { loadDataLayer, loadedDataLayer } from '../lib/data-layer-loader';
+import { loadDataLayer, loadedDataLayer, useLoadedDataLayer } from '../lib/data-layer-loader';
 import { AppShell } from '../features/layout/app-shell';
 import { PageLoading } from '../components/page-loading';
 import { AppRoutes, isHomePath } from './router';
@@ -21,6 +21,7 @@ export function App() {
           </AppShell>
         </DataFrame>
       </Suspense>
+      <AppToaster />
       <ScrollToTop />
     </AuthProvider>
   );
@@ -28,9 +29,9 @@ export function App() {
 
 /**
  * A signed-out visitor's landing is served prerendered and hydrated without the data layer (the
- * query cache, tRPC, the toaster): it fetches its pictures through it after the first paint.
- * Every other screen renders inside it; the landing has usually loaded it by the time a visitor
- * moves on, so that step does not wait either.
+ * query cache and tRPC in their providers): it fetches its pictures through the data client after
+ * its first paint. Every other screen renders inside it. Moving on from the landing loads it with
+ * the next screen's chunk; navigations are transitions, so the landing stays on screen meanwhile.
  */
 function DataFrame({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
@@ -47,6 +48,15 @@ function DataFrame({ children }: { children: ReactNode }) {
       ) : null}
     </DataProviders>
   );
+}
+
+/**
+ * Toasts come from screens inside the data layer; the toaster comes with it and stays: the toast
+ * of a logout or an account deletion shows on the landing they lead to.
+ */
+function AppToaster() {
+  const layer = useLoadedDataLayer();
+  return layer ? <layer.Toaster /> : null;
 }
 
 /** A new screen starts at the top; back and forward leave the browser's own scroll restoration to work. */

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type * as DataClientModule from './data-client';
 import type * as DataLayerModule from './data-layer';
 
@@ -10,13 +11,18 @@ export type DataClient = typeof DataClientModule;
 export type DataLayer = typeof DataLayerModule;
 
 /** An import that a failed download (offline for a moment) does not spoil for the next caller. */
-function once<T>(load: () => Promise<T>): { get: () => Promise<T>; value: () => T | null } {
+function once<T>(load: () => Promise<T>) {
   let value: T | null = null;
   let loading: Promise<T> | null = null;
+  const listeners = new Set<() => void>();
   return {
-    get() {
+    get(): Promise<T> {
       loading ??= load().then(
-        (m) => (value = m),
+        (m) => {
+          value = m;
+          for (const l of listeners) l();
+          return m;
+        },
         (err: unknown) => {
           loading = null;
           throw err;
@@ -24,7 +30,11 @@ function once<T>(load: () => Promise<T>): { get: () => Promise<T>; value: () => 
       );
       return loading;
     },
-    value: () => value,
+    value: (): T | null => value,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
@@ -34,3 +44,8 @@ const layer = once(() => import('./data-layer'));
 export const loadDataClient = (): Promise<DataClient> => client.get();
 export const loadDataLayer = (): Promise<DataLayer> => layer.get();
 export const loadedDataLayer = (): DataLayer | null => layer.value();
+
+/** The data layer once it is in (re-rendering then); null before, and on the server. */
+export function useLoadedDataLayer(): DataLayer | null {
+  return useSyncExternalStore(layer.subscribe, layer.value, () => null);
+}

@@ -12,11 +12,21 @@ export interface PageMetaProps {
   path?: string;
 }
 
+/**
+ * The site's public origin, for canonical and social URLs: the one the server names in every page
+ * it sends (`drape-origin`), whatever host the page was reached by. Prerendered at build, where it
+ * is not known yet, a placeholder the server replaces; without the server (the dev server), this
+ * window's.
+ */
+function siteOrigin(): string {
+  if (typeof document === 'undefined') return PRERENDER_ORIGIN;
+  return document.querySelector<HTMLMetaElement>('meta[name="drape-origin"]')?.content || window.location.origin;
+}
+
 /** Title, description, social tags, robots and canonical for one page (React 19 hoists them into <head>). */
 export function PageMeta({ title, description = DEFAULT_DESCRIPTION, noindex = false, path }: PageMetaProps) {
   const fullTitle = title ? `${title} | ${SITE}` : `${SITE} | Your Personalized AI Fashion Stylist`;
-  // Prerendered at build, where the origin is not known yet: the server puts its own in.
-  const canonical = typeof window === 'undefined' ? `${PRERENDER_ORIGIN}${path ?? '/'}` : `${window.location.origin}${path ?? window.location.pathname}`;
+  const canonical = `${siteOrigin()}${path ?? (typeof window === 'undefined' ? '/' : window.location.pathname)}`;
   return (
     <>
       <title>{fullTitle}</title>

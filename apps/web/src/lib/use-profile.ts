@@ -1,18 +1,15 @@
-import type { PublicUser } from '@drape/contracts';
+import { CLIENT_STALE_MS, type PublicUser } from '@drape/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTRPC } from './trpc';
 import { authStore } from './auth-store';
 import { useAuth } from './auth-context';
 
-/** user-area §9: profile queries are stale after 5 minutes. */
-export const PROFILE_STALE_MS = 5 * 60_000;
-
 /** The signed-in user's profile; each answer is re-stored locally (user-area §7). */
 export function useProfile() {
   const trpc = useTRPC();
   const { isAuthenticated, user: storedUser } = useAuth();
-  const query = useQuery(trpc.user.profile.queryOptions(undefined, { enabled: isAuthenticated, staleTime: PROFILE_STALE_MS }));
+  const query = useQuery(trpc.user.profile.queryOptions(undefined, { enabled: isAuthenticated, staleTime: CLIENT_STALE_MS.profile }));
   const fresh = query.data?.user;
   useEffect(() => {
     if (fresh) authStore.setUser(fresh);

@@ -4,6 +4,7 @@ import { Button, Form, FormError, FormField, Input, toast, useZodForm } from '@d
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-context';
 import { useTRPC } from '../../lib/trpc';
+import { useHydrated } from '../../lib/use-hydrated';
 import { EmailInput } from './email-input';
 import { ForgotPasswordLink } from './forgot-password-link';
 
@@ -20,6 +21,8 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
   const { signIn } = useAuth();
   const form = useZodForm(loginInput, { defaultValues: { email: '', password: '' } });
   const login = useMutation(trpc.auth.login.mutationOptions());
+  // /auth arrives prerendered: its fields wait for the app (see useHydrated).
+  const hydrated = useHydrated();
 
   return (
     <Form
@@ -38,23 +41,25 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
         }
       }}
     >
-      <FormField control={form.control} name="email" id="login-email" label="Email" render={(field) => <EmailInput {...field} />} />
-      <FormField
-        control={form.control}
-        name="password"
-        id="login-password"
-        label="Password"
-        render={(field) => <Input {...field} type="password" autoComplete="current-password" required />}
-      />
-      {showForgotPassword ? (
-        <div className="-mt-2 flex justify-end">
-          <ForgotPasswordLink initialEmail={form.watch('email')} />
-        </div>
-      ) : null}
-      <FormError />
-      <Button type="submit" size="lg" pending={form.formState.isSubmitting} pendingLabel="Signing in...">
-        {submitLabel}
-      </Button>
+      <fieldset disabled={!hydrated} className="contents">
+        <FormField control={form.control} name="email" id="login-email" label="Email" render={(field) => <EmailInput {...field} />} />
+        <FormField
+          control={form.control}
+          name="password"
+          id="login-password"
+          label="Password"
+          render={(field) => <Input {...field} type="password" autoComplete="current-password" required />}
+        />
+        {showForgotPassword ? (
+          <div className="-mt-2 flex justify-end">
+            <ForgotPasswordLink initialEmail={form.watch('email')} />
+          </div>
+        ) : null}
+        <FormError />
+        <Button type="submit" size="lg" pending={form.formState.isSubmitting} pendingLabel="Signing in...">
+          {submitLabel}
+        </Button>
+      </fieldset>
     </Form>
   );
 }

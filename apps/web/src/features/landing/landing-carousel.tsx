@@ -4,6 +4,7 @@ import {
 import { cn } from '@drape/ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { toSlides, wrapSlide } from './carousel-slides';
 import { ShowcaseImage } from './showcase-image';
 
@@ -28,7 +29,7 @@ function swatches(looks: readonly CarouselLook[]): Swatch[] {
   return entries.map((e, i) => ({ ...e, colors: PALETTES[i % PALETTES.length]!.colors.map((c) => c.hex) }));
 }
 
-const BUTTON = 'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-linen bg-paper text-ink transition-colors hover:border-stone focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';
+const BUTTON = 'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-linen bg-paper text-ink transition-colors hover:border-stone focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-default';
 
 /**
  * The desktop LookBook carousel (user-area §2): 3 slides of 5 showcase looks, previous and next
@@ -47,6 +48,8 @@ export function LandingCarousel({ looks, loading }: { looks: readonly CarouselLo
     swatch: fills[(position - shown.length) % fills.length]!,
   }));
   const move = (step: number) => setIndex((i) => wrapSlide(i, step, count));
+  // The page arrives prerendered: the buttons wait for the app (a click before it would be lost).
+  const idle = !useHydrated();
 
   return (
     <section aria-roledescription="carousel" aria-label="LookBook showcase" className="flex flex-col gap-6">
@@ -56,10 +59,10 @@ export function LandingCarousel({ looks, loading }: { looks: readonly CarouselLo
           <h2 className="font-display text-3xl font-medium tracking-tight lg:text-4xl">Looks our members are wearing</h2>
         </div>
         <div className="flex gap-2">
-          <button type="button" className={BUTTON} aria-label="Previous slide" onClick={() => move(-1)}>
+          <button type="button" className={BUTTON} aria-label="Previous slide" disabled={idle} onClick={() => move(-1)}>
             <ChevronLeft aria-hidden="true" className="h-5 w-5" />
           </button>
-          <button type="button" className={BUTTON} aria-label="Next slide" onClick={() => move(1)}>
+          <button type="button" className={BUTTON} aria-label="Next slide" disabled={idle} onClick={() => move(1)}>
             <ChevronRight aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
@@ -95,6 +98,7 @@ export function LandingCarousel({ looks, loading }: { looks: readonly CarouselLo
             type="button"
             aria-label={`Go to slide ${s + 1}`}
             aria-current={s === index ? 'true' : undefined}
+            disabled={idle}
             onClick={() => setIndex(s)}
             className="group inline-flex h-6 w-8 cursor-pointer items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ink"
           >

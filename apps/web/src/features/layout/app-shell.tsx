@@ -16,7 +16,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (below the 4rem header): the footer starts below the fold, so a
+          screen whose content arrives after its loading state moves nothing in view. */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter />

@@ -80,7 +80,6 @@ function AccountMenu() {
   );
 }
 
-
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const { logout } = useAuth();
