@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/page-meta';
 import { safeReturnUrl } from '../../lib/return-url';
 import { PageLoading } from '../../components/page-loading';
+import { useHydrated } from '../../lib/use-hydrated';
 import { LoginForm } from './login-form';
 
 // The Sign Up tab's form (the bot check, the legal dialogs, the referrer search) is no part of
@@ -20,6 +21,7 @@ export type AuthTab = 'login' | 'register';
 export default function AuthPage({ tab: routeTab }: { tab: AuthTab }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const returnUrl = params.get('returnUrl');
   const ref = params.get('ref')?.trim() || null;
@@ -73,8 +75,9 @@ export default function AuthPage({ tab: routeTab }: { tab: AuthTab }) {
               className="flex flex-col gap-6"
             >
               <TabsList aria-label="Sign in or sign up">
-                <TabsTrigger value="login">Sign In</TabsTrigger>
-                <TabsTrigger value="register">Sign Up</TabsTrigger>
+                {/* /auth arrives prerendered: a tab clicked before the app owns the page would be lost. */}
+                <TabsTrigger value="login" disabled={!hydrated}>Sign In</TabsTrigger>
+                <TabsTrigger value="register" disabled={!hydrated}>Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
                 <LoginForm onSignedIn={done} />
