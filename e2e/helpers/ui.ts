@@ -42,3 +42,21 @@ export async function loginViaUi(page: Page, email: string, password: string): P
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('drape_token'));
 }
+
+/**
+ * Fills the Create account form, the username confirmed free and the bot check solved in the
+ * browser (the proof of work runs in the widget's web worker); the terms box is left to the caller.
+ */
+export async function fillSignUpForm(page: Page, user: { email: string; firstName: string; lastName: string; username: string; password: string }): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('First Name').fill(user.firstName);
+  await form.getByLabel('Last Name').fill(user.lastName);
+  await form.getByLabel('Username').fill(user.username);
+  await expect(form.getByText('Username is available')).toBeVisible();
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByLabel('Confirm Password').fill(user.password);
+  await form.getByRole('checkbox', { name: "I'm not a robot" }).click();
+  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
+  return form;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { BASE_URL, newUser, registerViaApi, useSession, type NewUser } from '../helpers/accounts';
-import { submitLogin } from '../helpers/ui';
+import { fillSignUpForm, submitLogin } from '../helpers/ui';
 
 /**
  * The end-user journey (issue 7): landing -> sign up -> Get My Look -> share -> the link opened
@@ -18,16 +18,7 @@ async function withoutShareSheet(page: Page) {
 /** Sign Up through the form (the bot check solved in the browser); ends on the dashboard. */
 async function signUpViaForm(page: Page, user: NewUser) {
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Email').fill(user.email);
-  await form.getByLabel('First Name').fill(user.firstName);
-  await form.getByLabel('Last Name').fill(user.lastName);
-  await form.getByLabel('Username').fill(user.username);
-  await expect(form.getByText('Username is available')).toBeVisible();
-  await form.getByLabel('Password', { exact: true }).fill(user.password);
-  await form.getByLabel('Confirm Password').fill(user.password);
-  await form.getByRole('checkbox', { name: "I'm not a robot" }).click();
-  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
+  const form = await fillSignUpForm(page, user);
   await form.getByRole('checkbox', { name: /I agree to the/ }).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

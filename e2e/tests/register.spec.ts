@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from '../helpers/accounts';
-import { expectSignedInHeader, expectSignedOutHeader, header, storedToken } from '../helpers/ui';
+import { expectSignedInHeader, expectSignedOutHeader, fillSignUpForm, header, storedToken } from '../helpers/ui';
 
 test('sign up through /signup with the ALTCHA check solved in the browser', async ({ page }) => {
   const user = newUser('reg');
@@ -8,18 +8,7 @@ test('sign up through /signup with the ALTCHA check solved in the browser', asyn
   await expectSignedOutHeader(page);
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
 
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Email').fill(user.email);
-  await form.getByLabel('First Name').fill(user.firstName);
-  await form.getByLabel('Last Name').fill(user.lastName);
-  await form.getByLabel('Username').fill(user.username);
-  await expect(form.getByText('Username is available')).toBeVisible();
-  await form.getByLabel('Password', { exact: true }).fill(user.password);
-  await form.getByLabel('Confirm Password').fill(user.password);
-
-  // The proof of work runs in the widget's web worker against /api/auth/bot-check.
-  await form.getByRole('checkbox', { name: "I'm not a robot" }).click();
-  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
+  const form = await fillSignUpForm(page, user);
 
   const submit = form.getByRole('button', { name: 'Create Account' });
   await expect(submit).toBeDisabled(); // until the terms are accepted
