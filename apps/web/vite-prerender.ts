@@ -53,29 +53,35 @@ function chunkClosure(bundle: Bundle, moduleSuffix: string): string[] {
  * A prerendered page's only script tag. The page is painted from its HTML; the app (fetched, parsed,
  * evaluated, then hydrating) waits until that first paint is on screen (the browser's
  * first-contentful-paint entry; a hidden tab or a browser without paint timing starts at once)
- * instead of competing with it. Then React is evaluated, and the entry in a later task: a phone
- * spends no single long task on both. The page's other chunks are asked for ahead of the imports
- * that will want them, one per task: each request costs the main thread a few milliseconds too.
+ * instead of competing with it. Then every chunk is asked for (one request per task: each costs
+ * the main thread a few milliseconds), and evaluated one chunk per task, React first and the
+ * others dependencies first, before the entry starts the app: a phone spends many short tasks
+ * rather than a few long ones on the same work, and stays responsive meanwhile.
  */
 function startScript(react: string, entry: string, chunks: string[]): { file: string; code: string } {
   const code = [
-    `const chunks = ${JSON.stringify(chunks)};`,
-    'function preload(i) {',
-    '  if (i >= chunks.length) return;',
-    "  document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: chunks[i] }));",
-    '  setTimeout(preload, 0, i + 1);',
+    `const chunks = ${JSON.stringify([react, ...chunks.filter((c) => c !== react)])};`,
+    'const task = () => new Promise((resolve) => setTimeout(resolve, 0));',
+    'async function start() {',
+    '  for (const href of chunks) {',
+    "    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));",
+    '    await task();',
+    '  }',
+    '  for (const href of chunks) {',
+    '    await import(href);',
+    '    await task();',
+    '  }',
     '}',
     'let started = false;',
-    'function start() {',
+    'function go() {',
     '  if (started) return;',
     '  started = true;',
     `  const entry = () => import(${JSON.stringify(entry)});`,
-    `  import(${JSON.stringify(react)}).then(() => setTimeout(entry, 0), entry);`,
-    '  preload(0);',
+    '  start().then(entry, entry);',
     '}',
     "const painted = () => performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint');",
-    "if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) start();",
-    "else new PerformanceObserver((list, observer) => { if (painted()) { observer.disconnect(); setTimeout(start, 0); } }).observe({ type: 'paint' });",
+    "if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) go();",
+    "else new PerformanceObserver((list, observer) => { if (painted()) { observer.disconnect(); setTimeout(go, 0); } }).observe({ type: 'paint' });",
     '',
   ].join('\n');
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);

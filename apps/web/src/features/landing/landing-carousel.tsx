@@ -104,7 +104,7 @@ export function LandingCarousel({ looks, loading }: { looks: readonly CarouselLo
           >
             <span
               aria-hidden="true"
-              className={cn('h-2 rounded-full transition-all', s === index ? 'w-6 bg-ink' : 'w-2 bg-stone group-hover:bg-taupe')}
+              className={cn('h-2 rounded-full motion-safe:transition-all', s === index ? 'w-6 bg-ink' : 'w-2 bg-stone group-hover:bg-taupe')}
             />
           </button>
         ))}
