@@ -4,17 +4,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrate, startEmbeddedPostgres } from '@drape/db';
 import { benchAccounts, type LoadFigures } from './accounts';
+import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
 import { benchPipeline, type PipelineFigures } from './pipeline';
 
 /**
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
- * `npm run bench -- --seconds 5` shortens each load run.
+ * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
+ * `accounts`, `pipeline`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline');
+const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse');
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
+const runsArg = process.argv.indexOf('--runs');
+const lighthouseRuns = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 
 function machine() {
   return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -54,6 +58,24 @@ async function main() {
       fs.writeFileSync(path.join(here, 'results', `pipeline-${date}.json`), `${JSON.stringify({ name: 'pipeline', date, machine: m, figures }, null, 2)}\n`);
       console.log(JSON.stringify(figures, null, 2));
       updateReadme('pipeline', `${where}.\n\n${pipelineTable(figures)}`);
+    }
+    if (!only || only === 'lighthouse') {
+      if (!chromiumPresent()) throw new Error('Lighthouse needs Chromium at /usr/bin/chromium (or CHROME_PATH): apt-get install -y chromium');
+      console.log(`[bench] lighthouse: the landing, /auth and /dashboard, ${lighthouseRuns} runs each`);
+      // Its own database: the pipeline benchmark leaves a thousand looks and users behind.
+      const lhData = path.join(tmp, 'lighthouse');
+      const lhPg = await startEmbeddedPostgres({ dataDir: lhData, port: 0 });
+      try {
+        const handle = createDb(lhPg.url, 1);
+        await migrate(handle.db);
+        await handle.close();
+        const figures = await benchLighthouse(lhPg.url, path.join(lhData, 'data'), lighthouseRuns);
+        fs.writeFileSync(path.join(here, 'results', `lighthouse-${date}.json`), `${JSON.stringify({ name: 'lighthouse', date, machine: m, ...figures }, null, 2)}\n`);
+        console.log(lighthouseTable(figures));
+        updateReadme('lighthouse', `${where}; Lighthouse ${figures.lighthouse} (default mobile settings), ${figures.chromium}, ${figures.looks} looks in the inventory; the median of ${lighthouseRuns} cold runs per page.\n\n${lighthouseTable(figures)}`);
+      } finally {
+        await lhPg.stop();
+      }
     }
   } finally {
     await pg.stop();
