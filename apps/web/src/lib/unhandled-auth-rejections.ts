@@ -1,9 +1,13 @@
-import { httpStatus } from '@drape/client';
-
-/** The status of a rejection's reason: a tRPC refusal's, or a `status` an error carries itself. */
+/**
+ * The status of a rejection's reason: a tRPC refusal's (`data.httpStatus`, which the API's error
+ * formatter sets), or a `status` an error carries itself. Read by shape rather than through
+ * @drape/client: this runs on every page from the entry, and the client helper's `instanceof`
+ * brings tRPC's client into the landing's first load.
+ */
 function statusOf(reason: unknown): number | undefined {
-  const status = httpStatus(reason);
-  if (status !== undefined) return status;
+  const data: unknown = reason instanceof Error && 'data' in reason ? reason.data : undefined;
+  const status: unknown = data && typeof data === 'object' && 'httpStatus' in data ? data.httpStatus : undefined;
+  if (typeof status === 'number') return status;
   const own: unknown = reason && typeof reason === 'object' && 'status' in reason ? reason.status : undefined;
   return typeof own === 'number' ? own : undefined;
 }
