@@ -57,23 +57,25 @@ function selectionKey(c: Combination): string {
 
 const pairKey = (c: Combination) => `${c.gender}|${selectionKey(c)}`;
 
-/** The starter looks whose gender and selection have no viewable look yet (what Get My Look serves). */
+/**
+ * The starter looks whose gender and selection have no viewable look yet (what Get My Look serves):
+ * one query, an index probe per pair, since every pipeline start asks.
+ */
 export async function missingStarterLooks(db: Db): Promise<Combination[]> {
-  const missing: Combination[] = [];
-  for (const c of starterCombinations()) {
+  const wanted = starterCombinations();
+  const pairs = wanted.map((c) => {
     const s = selectionOf(c);
-    const stocked = await db
-      .selectFrom('generated_images')
-      .select(sql`1`.as('one'))
-      .where('gender', '=', c.gender)
-      .where('selection_kind', '=', s.kind)
-      .where('selection_id', '=', s.id)
-      .where('status', '=', 'viewable')
-      .limit(1)
-      .executeTakeFirst();
-    if (!stocked) missing.push(c);
-  }
-  return missing;
+    return sql`(${c.gender}, ${s.kind}, ${s.id})`;
+  });
+  const { rows } = await sql<{ gender: string; kind: string; id: string }>`
+    select c.gender, c.kind, c.id
+    from (values ${sql.join(pairs)}) as c (gender, kind, id)
+    where exists (
+      select 1 from generated_images gi
+      where gi.gender = c.gender and gi.selection_kind = c.kind and gi.selection_id = c.id and gi.status = 'viewable'
+    )`.execute(db);
+  const stocked = new Set(rows.map((r) => `${r.gender}|${r.kind}|${r.id}`));
+  return wanted.filter((c) => !stocked.has(pairKey(c)));
 }
 
 export type StarterResult =

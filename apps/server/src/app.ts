@@ -14,7 +14,7 @@ import { registerOutfitPreview } from './outfit-preview';
 import { isCrossSiteWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
 import { apiHeaders, HSTS_MAX_AGE_SECONDS } from './security-headers';
-import { readIndex, registerStaticApps, sendNoRoute, WEB_DIST } from './static-apps';
+import { readWebShell, registerStaticApps, sendNoRoute } from './static-apps';
 import { registerTrpcRoute } from './trpc-route';
 
 export interface AppOptions {
@@ -111,7 +111,7 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
   app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
 
   // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).
-  registerOutfitPreview(app, services, serveApps ? readIndex(WEB_DIST) : null);
+  registerOutfitPreview(app, services, serveApps ? readWebShell(config.publicOrigin) : null);
   if (serveApps) await registerStaticApps(app, { adminBase: config.ADMIN_BASE_PATH, publicOrigin: config.publicOrigin });
   else app.setNotFoundHandler(sendNoRoute);
   return app;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from './html-escape';
 
 /**
  * The public pages worth a search result (user-area §2). Not /auth (noindex by the spec), /auth-demo
@@ -23,7 +24,6 @@ const DISALLOWED = [
 /** Both files change only with a deployment or a new origin: an hour is plenty. */
 const CACHE_CONTROL = 'public, max-age=3600';
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export function robotsTxt(publicOrigin: string): string {
   return [
@@ -40,7 +40,7 @@ export function sitemapXml(publicOrigin: string): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...SITEMAP_PATHS.map((p) => `  <url><loc>${escapeXml(`${publicOrigin}${p}`)}</loc></url>`),
+    ...SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(`${publicOrigin}${p}`)}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sharedLookPreview, type Services, type SharedLookPreview } from '@drape/api';
 import { shareOutfitInput, sharedOutfitPath } from '@drape/contracts';
+import { escapeHtml } from './html-escape';
+import { NOT_BUILT } from './static-apps';
 
 /**
  * /outfit/{imageId} (user-area §2 Shared outfit link) for link previews: chat apps and social sites
@@ -16,15 +18,7 @@ const GENERIC_DESCRIPTION = 'Drape is your personalized AI fashion stylist: outf
 const DESCRIPTION_MAX = 200;
 const PIECES_NAMED = 4;
 
-/** The document when the web app is not built (API-only tests, a fresh clone before the build). */
-const BARE_DOCUMENT =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><p>This app is not built yet: run <code>npm start</code>.</p></body></html>';
-
 const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export interface PreviewMeta {
   title: string;
@@ -113,12 +107,12 @@ export function withPreview(html: string, tags: string): string {
 }
 
 /**
- * Registers GET (and HEAD) /outfit/:imageId. `webIndex` is the web app's index.html, or null when
- * the app is not served: a bare document carries the tags then.
+ * Registers GET (and HEAD) /outfit/:imageId. `webIndex` is the web app's shell (readWebShell), or
+ * null when the app is not served: the not-built page carries the tags then.
  */
 export function registerOutfitPreview(app: FastifyInstance, services: Services, webIndex: string | null): void {
   const { config, db } = services;
-  const page = webIndex ?? BARE_DOCUMENT;
+  const page = webIndex ?? NOT_BUILT;
   const send = (reply: FastifyReply, status: number, meta: PreviewMeta) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withPreview(page, previewTags(meta)));
 

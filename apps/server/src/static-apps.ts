@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
+import { escapeHtml } from './html-escape';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -14,9 +15,11 @@ export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
 }
 
-const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Drape</title><p>This app is not built yet: run <code>npm start</code>.</p>';
+/** The page of an app that is not built (API-only tests, a fresh clone before the build). */
+export const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Drape</title></head><body><p>This app is not built yet: run <code>npm start</code>.</p></body></html>';
 
-export function readIndex(dir: string, name = 'index.html'): string | null {
+function readIndex(dir: string, name = 'index.html'): string | null {
   const file = path.join(dir, name);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
@@ -42,8 +45,13 @@ export function readPrerenderedPages(publicOrigin: string, webDist = WEB_DIST): 
  * it whatever host a visitor typed, and a prerendered page's tags match what the app renders.
  */
 function withOrigin(html: string, publicOrigin: string): string {
-  const escaped = publicOrigin.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return html.replace('<head>', `<head><meta name="drape-origin" content="${escaped}">`);
+  return html.replace('<head>', `<head><meta name="drape-origin" content="${escapeHtml(publicOrigin)}">`);
+}
+
+/** The web app's shell (index.html, naming the public origin), or null when the app is not built. */
+export function readWebShell(publicOrigin: string, webDist = WEB_DIST): string | null {
+  const html = readIndex(webDist);
+  return html ? withOrigin(html, publicOrigin) : null;
 }
 
 function sendHtml(reply: FastifyReply, html: string) {
@@ -67,8 +75,7 @@ export interface StaticAppsOptions {
 
 export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
   const { adminBase, publicOrigin, webDist = WEB_DIST, adminDist = ADMIN_DIST } = options;
-  const webIndexRaw = readIndex(webDist);
-  const webIndex = webIndexRaw ? withOrigin(webIndexRaw, publicOrigin) : null;
+  const webIndex = readWebShell(publicOrigin, webDist);
   const prerendered = readPrerenderedPages(publicOrigin, webDist);
   // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
   const adminIndexRaw = readIndex(adminDist);
