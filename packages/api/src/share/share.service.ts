@@ -56,6 +56,11 @@ export async function maySeeLook(db: Db, userId: string, imageId: string): Promi
   return row !== undefined;
 }
 
+/** A public look's picture size, its row share-locked for the transaction (as lockSeenLook), or undefined. */
+function lockPublicLook(tx: Db, imageId: string) {
+  return tx.selectFrom('generated_images as gi').select(['gi.width', 'gi.height']).where('gi.id', '=', imageId).where(publicLook).forKeyShare().executeTakeFirst();
+}
+
 export async function isPublicLook(db: Db, imageId: string): Promise<boolean> {
   const row = await db.selectFrom('generated_images as gi').select('gi.id').where('gi.id', '=', imageId).where(publicLook).executeTakeFirst();
   return row !== undefined;
@@ -84,8 +89,7 @@ export async function shareOutfit(deps: ShareDeps, user: UserRow, imageId: strin
  */
 export async function sharedOutfit(deps: { db: Db; config: Pick<Config, 'CDN_BASE_URL'> }, viewer: UserRow | null, imageId: string): Promise<OutfitView> {
   return deps.db.transaction().execute(async (tx) => {
-    const look = await tx.selectFrom('generated_images as gi').select('gi.id').where('gi.id', '=', imageId).where(publicLook).forKeyShare().executeTakeFirst();
-    if (!look) throw appError('not_found', shareMessages.notFound);
+    if (!(await lockPublicLook(tx, imageId))) throw appError('not_found', shareMessages.notFound);
     if (viewer) await tx.insertInto('image_views').values({ user_id: viewer.id, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
     // Stored, not generated for this request: the same source an inventory pick reports.
     return outfitView(tx, deps.config, imageId, 'inventory');
@@ -119,7 +123,7 @@ export interface SharedLookPreview {
 /** The public look for the /outfit/{imageId} page's link preview, or null (unknown, private, expired). */
 export async function sharedLookPreview(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, imageId: string): Promise<SharedLookPreview | null> {
   return db.transaction().execute(async (tx) => {
-    const look = await tx.selectFrom('generated_images as gi').select(['gi.width', 'gi.height']).where('gi.id', '=', imageId).where(publicLook).forKeyShare().executeTakeFirst();
+    const look = await lockPublicLook(tx, imageId);
     if (!look) return null;
     return { outfit: await outfitView(tx, config, imageId, 'inventory'), width: look.width, height: look.height };
   });
