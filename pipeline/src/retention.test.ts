@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '@drape/atelier';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { insertWardrobeItem } from '@drape/db';
 import { runGenerateJob } from './generate-job';
 import { ensureMatrix } from '@drape/boot';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from './retention';
@@ -47,7 +48,7 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
     await db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', inLookbook.id).execute();
     await db.db.updateTable('generated_images').set({ in_showcase: true }).where('id', '=', inShowcase.id).execute();
     const user = await db.db.insertInto('users').values({ email: 'k@example.com', username: 'keeper', first_name: 'K', last_name: 'K', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
-    await db.db.insertInto('wardrobe_items').values({ user_id: user.id, image_id: inWardrobe.id }).execute();
+    await insertWardrobeItem(db.db, user.id, inWardrobe.id);
     const countBefore = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
 
     const dry = await deleteExpiredImages(db.db, storage(), { dryRun: true });

@@ -27,6 +27,10 @@ export const APP_ERRORS = {
   daily_limit_exceeded: { status: 429, message: "You've reached your daily generation limit." },
   tier_required: { status: 403, message: 'Your tier does not include this feature.' },
   generation_failed: { status: 503, message: 'Unable to generate outfit. Please try again.' },
+  // wardrobe and LookBook (issue 8)
+  wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
+  already_saved: { status: 409, message: 'Image already saved to wardrobe' },
+  filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -12,3 +12,6 @@ export * from './severity';
 export * from './share';
 export * from './brand';
 export * from './landing';
+export * from './looks';
+export * from './wardrobe';
+export * from './lookbook';

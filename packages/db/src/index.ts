@@ -7,3 +7,4 @@ export * from './settings';
 export * from './seed';
 export * from './performance-mode';
 export * from './combination-columns';
+export * from './wardrobe-rows';

@@ -7,6 +7,7 @@ import * as m0005 from '../migrations/0005-generation-outcomes';
 import * as m0006 from '../migrations/0006-admin-token-version';
 import * as m0007 from '../migrations/0007-shopping-clicks';
 import * as m0008 from '../migrations/0008-outfit-shares';
+import * as m0009 from '../migrations/0009-wardrobe-and-lookbook';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_admin_token_version': m0006,
   '0007_shopping_clicks': m0007,
   '0008_outfit_shares': m0008,
+  '0009_wardrobe_and_lookbook': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -150,6 +150,20 @@ export interface GeneratedImagesTable {
   is_premium: Generated<boolean>;
   in_showcase: Generated<boolean>;
   created_at: CreatedAt;
+  /** When the look entered the LookBook (set by a trigger from status); null outside it. */
+  lookbook_at: Generated<Date | null>;
+  /** Who last put the look in or took it out of the LookBook; an admin's choice is never undone automatically. */
+  curated_by: CuratedBy | null;
+}
+
+export type CuratedBy = 'auto' | 'admin';
+
+/** One row per color of each LookBook look (kept by a trigger): the color filter's ordered index. */
+export interface LookbookColorsTable {
+  image_id: string;
+  color: ColorFamily;
+  gender: Gender;
+  lookbook_at: Date;
 }
 
 export interface FashionItemsTable {
@@ -171,6 +185,11 @@ export interface WardrobeItemsTable {
   image_id: string;
   notes: string | null;
   created_at: CreatedAt;
+  /** Copied from the look when saved (a look never changes them): the wardrobe filters by its own indexes. */
+  gender: Gender;
+  selection_kind: SelectionKind;
+  selection_id: SelectionId;
+  style_vibe: StyleVibeId | null;
 }
 
 export interface ImageViewsTable { user_id: string; image_id: string; viewed_at: CreatedAt }
@@ -283,6 +302,7 @@ export interface Database {
   image_views: ImageViewsTable;
   outfit_shares: OutfitSharesTable;
   wardrobe_items: WardrobeItemsTable;
+  lookbook_colors: LookbookColorsTable;
   daily_usage: DailyUsageTable;
   blocked_images: BlockedImagesTable;
   batch_jobs: BatchJobsTable;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyLimit, shareMessages, type Combination } from '@drape/contracts';
-import { combinationColumns, type ImageStatus } from '@drape/db';
+import { combinationColumns, insertWardrobeItem, type ImageStatus } from '@drape/db';
 import { register } from '../auth/registration.service';
 import { createTestServices, type TestServices } from '../testing/services';
 import { readUsage } from '../generate/usage';
@@ -45,7 +45,7 @@ describe('who may share a look', () => {
     const [me, other] = [await member(), await member()];
     const [servedToMe, inMyWardrobe, inLookbook, sharedByOther] = [await image(), await image(), await image('lookbook'), await image()];
     await served(me.id, servedToMe);
-    await t.db.db.insertInto('wardrobe_items').values({ user_id: me.id, image_id: inMyWardrobe }).execute();
+    await insertWardrobeItem(t.db.db, me.id, inMyWardrobe);
     await served(other.id, sharedByOther);
     await shareOutfit(t.services, other, sharedByOther);
     for (const id of [servedToMe, inMyWardrobe, inLookbook, sharedByOther]) expect(await maySeeLook(t.db.db, me.id, id)).toBe(true);

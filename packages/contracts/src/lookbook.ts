@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { catalogFilter, colorFilter, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+
+/** user-area §2 LookBook, §3 Lookbook image and filter, §4 Infinite scroll, §6. */
+
+/** GET /api/siims/lookbook?gender&style_vibe&occasion&trend&color&limit=50&offset. */
+export const lookbookListInput = z.object({
+  limit: queryInt(1, LOOKS_PAGE_SIZE, LOOKS_PAGE_SIZE, 'limit'),
+  offset: queryInt(0, MAX_LOOKS_OFFSET, 0, 'offset'),
+  gender: genderFilter,
+  style_vibe: catalogFilter,
+  styleVibe: catalogFilter,
+  occasion: catalogFilter,
+  /** A trend, palette or occasion, by name or id (the spec's fixed category list mixes the three). */
+  trend: catalogFilter,
+  color: colorFilter,
+});
+export type LookbookListInput = z.input<typeof lookbookListInput>;
+
+export interface LookbookPage {
+  looks: LookView[];
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+  /** The caller's per-session view cap (a Stylist's 50), null when unlimited. */
+  viewLimit: number | null;
+  /** The cap is reached: nothing further is served (user-area §4 Infinite scroll). */
+  viewLimitReached: boolean;
+  /** Whether the caller's tier may filter (Fashion Icon). */
+  filtersAllowed: boolean;
+}
+
+/** LOOKBOOK_AUTOCURATE's default: auto-curation fills the LookBook up to this many looks. */
+export const LOOKBOOK_AUTOCURATE_DEFAULT = 200;
+
+export const lookbookMessages = {
+  emptyTitle: 'Discovering Your Perfect Look',
+  emptyText: 'New styles are added daily, curated from the looks created across Drape.',
+  end: "You've reached the end of the LookBook collection",
+  loadingMore: 'Loading more images...',
+  loadMore: 'Load More Looks',
+  viewLimit: (n: number) => `You've viewed your ${n} looks for this session!`,
+  filtersTier: 'LookBook filters are a Fashion Icon feature.',
+  tierRequired: 'The LookBook starts at the Stylist tier.',
+  filters: 'Filters',
+  clear: 'Clear',
+} as const;

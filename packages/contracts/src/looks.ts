@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { COLOR_FAMILIES, GENDERS, type ColorFamily } from './catalog';
+import type { FashionItemView } from './generation';
+import { text } from './text';
+
+/**
+ * What the wardrobe and the LookBook share: a look as a card shows it, the filter values both
+ * accept, and the paging limits (user-area §3, §9).
+ */
+
+/** user-area §9: page size 50 for wardrobe and LookBook; a load-more prompt at multiples of 150. */
+export const LOOKS_PAGE_SIZE = 50;
+export const LOAD_MORE_EVERY = 150;
+/** The deepest offset either list answers: far beyond any person's scrolling, a bound on the work. */
+export const MAX_LOOKS_OFFSET = 100_000;
+/** user-area §9: at most 5 color chips per look. */
+export const MAX_COLOR_CHIPS = 5;
+/** user-area §2 LookBook: 12 skeleton cards during the first load, infinite scroll 1000 px, 100 ms. */
+export const LOOKS_SKELETONS = 12;
+export const INFINITE_SCROLL = { thresholdPx: 1000, debounceMs: 100 } as const;
+/** user-area §2 LookBook: staggered card animation, 150 ms per card. */
+export const CARD_STAGGER_MS = 150;
+
+/** A look on a card: the outfit's fields (both spellings the spec's client reads) and its colors. */
+export interface LookView {
+  id: string;
+  imageId: string;
+  imageUrl: string;
+  image_url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  status: string;
+  gender: string;
+  trend: string | null;
+  occasion: string | null;
+  colorPalette: string | null;
+  color_palette: string | null;
+  styleVibe: string | null;
+  style_vibe: string | null;
+  vibe: string | null;
+  /** The look's selection, by id, whatever its kind: what a trend badge filters on. */
+  selection: { kind: 'trend' | 'palette' | 'occasion'; id: string; name: string };
+  /** Distinct color families of its pieces, in piece order. */
+  colors: ColorFamily[];
+  fashionItems: FashionItemView[];
+  fashion_items: FashionItemView[];
+  /** Whether the caller has it in their wardrobe. */
+  saved: boolean;
+  createdAt: string;
+}
+
+/** Filter values: 'all', '' and the string 'undefined' mean no filter (user-area §3 Lookbook filter). */
+const NO_FILTER = new Set(['', 'all', 'undefined', 'null']);
+export const isNoFilter = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && NO_FILTER.has(v.trim().toLowerCase()));
+
+/** An optional filter value; "no filter" spellings become undefined. */
+export const filterValue = <T extends z.ZodType<string | undefined>>(inner: T) =>
+  z.preprocess((v) => (isNoFilter(v) ? undefined : typeof v === 'string' ? v.trim() : v), inner.optional());
+
+export const genderFilter = filterValue(z.enum(GENDERS, `gender must be one of ${GENDERS.join(', ')}`));
+export const colorFilter = filterValue(
+  z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(COLOR_FAMILIES, `color must be one of ${COLOR_FAMILIES.join(', ')}`)),
+);
+/** A catalog name or id ('Boho Chic', 'boho_chic', 'Office'); the service resolves it. */
+export const catalogFilter = filterValue(text().max(60));
+
+/** A query string number: '50' or 50; an absent or empty value takes the default. */
+export const queryInt = (min: number, max: number, fallback: number, label: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number(`${label} must be a number`).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).default(fallback),
+  );
+
+export const imageIdInput = z.uuid('Not an image id');

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { catalogFilter, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+import { multilineText } from './text';
+
+/** user-area §2 Wardrobe, §3 Wardrobe item and Smart collection, §4 Save, §8 Notes. */
+
+export const WARDROBE_SORTS = ['newest', 'oldest'] as const;
+export type WardrobeSort = (typeof WARDROBE_SORTS)[number];
+
+/** Notes on a saved look: a few paragraphs at most. */
+export const WARDROBE_NOTES_MAX = 1000;
+/** Preview pictures per smart collection. */
+export const COLLECTION_PREVIEW = 4;
+/** The wardrobe's grouping choice, kept in local storage (user-area §2 Wardrobe). */
+export const WARDROBE_GROUPINGS = ['none', 'style', 'trend', 'color'] as const;
+export type WardrobeGrouping = (typeof WARDROBE_GROUPINGS)[number];
+export const WARDROBE_GROUPING_STORAGE_KEY = 'drape:wardrobe-grouping';
+
+/** GET /api/siims/wardrobe?limit=50&offset&gender&occasion&trend&styleVibe&sortBy. */
+export const wardrobeListInput = z.object({
+  limit: queryInt(1, LOOKS_PAGE_SIZE, LOOKS_PAGE_SIZE, 'limit'),
+  offset: queryInt(0, MAX_LOOKS_OFFSET, 0, 'offset'),
+  gender: genderFilter,
+  occasion: catalogFilter,
+  /** A trend, or (as the LookBook's category list) a palette or occasion name or id. */
+  trend: catalogFilter,
+  /** Our addition: a style smart collection opens the list filtered by its vibe. */
+  styleVibe: catalogFilter,
+  sortBy: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(WARDROBE_SORTS, `sortBy must be one of ${WARDROBE_SORTS.join(', ')}`).default('newest')),
+});
+export type WardrobeListInput = z.input<typeof wardrobeListInput>;
+
+/** POST /api/siims/wardrobe and DELETE /api/siims/wardrobe/{imageId}. */
+export const wardrobeImageInput = z.object({ imageId: imageIdInput });
+
+/** PATCH /api/siims/wardrobe/{id}/notes: `id` is the wardrobe item's id; empty notes clear them. */
+export const wardrobeNotesInput = z.object({
+  id: z.uuid('Not a wardrobe item id'),
+  notes: multilineText().max(WARDROBE_NOTES_MAX, `Notes must be ${WARDROBE_NOTES_MAX} characters or less`),
+});
+
+/** Which of these looks the caller saved (the Save buttons' state). */
+export const wardrobeContainsInput = z.object({ imageIds: z.array(imageIdInput).max(LOOKS_PAGE_SIZE * 2) });
+
+/** user-area §3 Wardrobe item: the look, the wardrobe row's own id, and the notes. */
+export interface WardrobeEntry extends LookView {
+  /** The wardrobe item's id (PATCH …/{id}/notes); `imageId` is the look's. */
+  id: string;
+  notes: string | null;
+  savedAt: string;
+}
+
+/** The caller's wardrobe size against their tier's cap (null: unlimited). */
+export interface WardrobeCount {
+  saved: number;
+  cap: number | null;
+}
+
+export interface WardrobePage extends WardrobeCount {
+  items: WardrobeEntry[];
+  /** Entries matching the filters (a wardrobe is small enough to count). */
+  total: number;
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+}
+
+export const COLLECTION_TYPES = ['occasion', 'style', 'trend'] as const;
+export type CollectionType = (typeof COLLECTION_TYPES)[number];
+
+/** user-area §3 Smart collection. `filter` is the wardrobe list's filter that shows all of it. */
+export interface SmartCollection {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  type: CollectionType;
+  itemCount: number;
+  items: { imageId: string; imageUrl: string; thumbnailUrl: string; status: string }[];
+  filter: { occasion?: string; trend?: string; styleVibe?: string };
+}
+
+export interface WardrobeCollections {
+  collections: SmartCollection[];
+}
+
+export interface WardrobeSaveAnswer extends WardrobeCount {
+  success: true;
+  item: WardrobeEntry;
+}
+
+export interface WardrobeRemoveAnswer extends WardrobeCount {
+  success: true;
+  removed: boolean;
+}
+
+export interface WardrobeNotesAnswer {
+  success: true;
+  id: string;
+  notes: string | null;
+}
+
+export interface WardrobeContainsAnswer extends WardrobeCount {
+  saved: number;
+  imageIds: string[];
+}
+
+export const wardrobeMessages = {
+  /** user-area §8: the server's answer to a second save. */
+  alreadySaved: 'Image already saved to wardrobe',
+  full: 'Wardrobe Full!',
+  fullDetail: (cap: number) => `Stylists keep up to ${cap} looks. Invite friends to reach Fashion Icon for an unlimited wardrobe.`,
+  tierRequired: 'Saving looks to a wardrobe starts at the Stylist tier.',
+  notFound: 'No such look in your wardrobe.',
+  save: 'Save',
+  saving: 'Saving...',
+  saved: 'Saved',
+  upgradeToSave: 'Upgrade to Save',
+  notesUpdatedTitle: 'Notes Updated',
+  notesUpdated: 'Your personal notes have been saved successfully.',
+  notesFailedTitle: 'Update Failed',
+  notesFailed: "We couldn't save your notes right now. Please try again.",
+  emptyTitle: 'Your Personal Wardrobe Awaits',
+  emptyAction: 'Explore Fashion Looks',
+  loadMore: 'Load More Looks',
+} as const;
