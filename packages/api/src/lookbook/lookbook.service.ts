@@ -38,6 +38,9 @@ export function pageIdsQuery(db: Db, f: LookbookFilters, offset: number, limit: 
           eb.selectFrom('generated_images as gi')
             .select(sql`1`.as('one'))
             .whereRef('gi.id', '=', 'lc.image_id')
+            // The predicate of the partial indexes: the other filter is then a range of lookbook_selection
+            // or lookbook_style_vibe, not of every look of that selection.
+            .where('gi.status', '=', IN_LOOKBOOK)
             .where((g) => g.and([
               ...f.selections.flatMap((s) => [g('gi.selection_kind', '=', s.kind), g('gi.selection_id', '=', s.id)]),
               ...(f.styleVibe ? [g('gi.style_vibe', '=', f.styleVibe)] : []),
