@@ -46,8 +46,9 @@ export function LookbookCard({
 
   return (
     <li
-      className="motion-safe:animate-fade-in motion-safe:[animation-duration:400ms] motion-safe:[animation-fill-mode:both]"
-      style={{ animationDelay: `${Math.min(indexInPage, STAGGER_STEPS) * CARD_STAGGER_MS}ms` }}
+      // Timing inline: it outranks the animation shorthand; without motion-safe there is no animation to time.
+      className="motion-safe:animate-fade-in"
+      style={{ animationDelay: `${Math.min(indexInPage, STAGGER_STEPS) * CARD_STAGGER_MS}ms`, animationDuration: '400ms', animationFillMode: 'both' }}
     >
       <article aria-labelledby={titleId} className="flex h-full flex-col overflow-clip rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
         <div className="relative bg-sand">
