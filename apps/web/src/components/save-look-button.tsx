@@ -151,7 +151,7 @@ function UpgradeToSave({ size, className, detail }: { size: ButtonSize; classNam
         <span
           id={cardId}
           role="tooltip"
-          className="absolute right-0 top-full z-20 mt-2 hidden w-64 rounded-xl border border-linen bg-paper p-3 text-xs leading-relaxed text-umber shadow-lift group-focus-within:block group-hover:block"
+          className="absolute left-0 top-full sm:left-auto sm:right-0 z-20 mt-2 hidden w-64 rounded-xl border border-linen bg-paper p-3 text-xs leading-relaxed text-umber shadow-lift group-focus-within:block group-hover:block"
         >
           <span className="block font-semibold text-ink">Stylist and above</span>
           {detail}

@@ -1,6 +1,6 @@
 import { CARD_STAGGER_MS, LOOKS_SKELETONS, MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
 import { Button, cn } from '@drape/ui';
-import { ChevronDown, ShoppingBag } from 'lucide-react';
+import { ChevronDown, Palette, ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
 import { FashionItemRow } from '../../components/fashion-item-row';
 import { LookImage } from '../../components/look-image';
@@ -50,10 +50,11 @@ export function LookbookCard({
       className="motion-safe:animate-fade-in"
       style={{ animationDelay: `${Math.min(indexInPage, STAGGER_STEPS) * CARD_STAGGER_MS}ms`, animationDuration: '400ms', animationFillMode: 'both' }}
     >
-      <article aria-labelledby={titleId} className="flex h-full flex-col overflow-clip rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
+      <article aria-labelledby={titleId} className="flex flex-col overflow-clip rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
         <div className="relative bg-sand">
           <LookImage urls={[look.thumbnailUrl, look.imageUrl]} alt={lookAlt(look)} width={look.width} height={look.height} loading={eager ? 'eager' : 'lazy'} />
-          <div className="absolute left-3 top-3 max-w-[calc(100%-1.5rem)]">
+          {/* Top right: the picture draws its own color dots at the top left. */}
+          <div className="absolute right-3 top-3 max-w-[calc(100%-1.5rem)]">
             {canFilter ? (
               <button
                 type="button"
@@ -71,7 +72,7 @@ export function LookbookCard({
             )}
           </div>
         </div>
-        <div className="flex flex-1 flex-col gap-4 p-4">
+        <div className="flex flex-col gap-4 p-4">
           <div className="flex flex-col gap-1">
             <h2 id={titleId} className="font-display text-xl font-medium leading-snug text-ink">
               {name}
@@ -87,13 +88,14 @@ export function LookbookCard({
               ))}
             </ul>
             {palette ? (
-              <span className="text-xs font-medium uppercase tracking-[0.12em] text-gold-ink">
+              <span className="inline-flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.12em] text-gold-ink">
+                <Palette aria-hidden="true" className="h-3.5 w-3.5" />
                 <span className="sr-only">Palette: </span>
                 {palette}
               </span>
             ) : null}
           </div>
-          <div className="mt-auto flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <ShareButton imageId={look.imageId} shareType="lookbook" title={`${name} outfit`} size="sm" />
             <SaveLookButton imageId={look.imageId} saved={look.saved} onSaved={onSaved} size="sm" />
             <Button variant="ghost" size="sm" aria-expanded={itemsOpen} aria-controls={itemsId} onClick={onToggleItems} disabled={items.length === 0}>

@@ -136,7 +136,8 @@ function LookbookBrowser({ user }: { user: PublicUser }) {
         </section>
       ) : (
         <>
-          <ul aria-label="LookBook looks" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {/* items-start: a card opening its pieces does not stretch the others in its row. */}
+          <ul aria-label="LookBook looks" className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {looks.map(({ look, indexInPage }, index) => (
               <LookbookCard
                 key={look.id}
