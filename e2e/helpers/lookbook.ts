@@ -33,13 +33,16 @@ export async function firstLookbookLook(account: Account): Promise<{ imageId: st
   return look;
 }
 
-/** A color family that some LookBook looks have and others do not (a filter that really narrows). */
-export async function narrowingColor(account: Account): Promise<string> {
+/**
+ * A color family that some LookBook looks have and others do not (a filter that really narrows):
+ * the most common such color, or the rarest (the fewest cards).
+ */
+export async function narrowingColor(account: Account, which: 'commonest' | 'rarest' = 'commonest'): Promise<string> {
   const page = await call<{ looks: { colors: string[] }[] }>('GET', '/api/siims/lookbook?limit=50', account.token);
   const counts = new Map<string, number>();
   for (const look of page.looks) for (const c of look.colors) counts.set(c, (counts.get(c) ?? 0) + 1);
   const narrowing = [...counts].filter(([, n]) => n < page.looks.length).sort((a, b) => b[1] - a[1]);
-  const color = narrowing[0]?.[0];
+  const color = (which === 'commonest' ? narrowing[0] : narrowing[narrowing.length - 1])?.[0];
   if (!color) throw new Error('no color narrows the first LookBook page');
   return color;
 }

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { useSession } from '../helpers/accounts';
 import {
   cardColors, expectCardCountAbove, firstLookbookLook, generateOutfit, lookbookCards, narrowingColor, registerAtTier, scrollToBottom,
@@ -110,4 +111,33 @@ test("the result page's Save keeps the look; below Stylist it reads Upgrade to S
   await expect(upgrade).toHaveAttribute('href', '/tiers');
   await expect(other.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   await context.close();
+});
+
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(summary, what).toEqual([]);
+}
+
+test('the LookBook passes axe on a desktop and a phone, filters and pieces open', async ({ page }) => {
+  test.setTimeout(150_000);
+  const icon = await registerAtTier('fashion_icon');
+  // A filtered view: the same parts as the full grid, fewer cards (axe over 50 cards takes minutes here).
+  const color = await narrowingColor(icon, 'rarest');
+  await useSession(page, icon);
+  // The cards' entrance is a fade: without motion there is none, and the colors are checked as they stay.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/lookbook?gender=female&color=${color}`);
+    await expect(lookbookCards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const first = lookbookCards(page).first();
+    await first.getByRole('button', { name: /Items/ }).click();
+    await expect(first.getByRole('list', { name: /pieces$/ })).toBeVisible();
+    // One card's pieces at a time.
+    await lookbookCards(page).nth(1).getByRole('button', { name: /Items/ }).click();
+    await expect(first.getByRole('button', { name: /Items/ })).toHaveAttribute('aria-expanded', 'false');
+    await expectNoViolations(page, `/lookbook at ${viewport.width}px`);
+  }
 });
