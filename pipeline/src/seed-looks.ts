@@ -23,7 +23,7 @@ import { starterCombinations } from './starter-stock';
  * the seeded looks are at most 60 days old.
  *
  * LookBook looks enter by their status like any other (the triggers of migration 0009 stamp
- * them and write their lookbook_colors rows), spread evenly over the run.
+ * them and write their lookbook_colors rows).
  */
 export interface SeedLooksOptions {
   /** Looks this run adds, the rendered ones included. */
@@ -91,9 +91,14 @@ export function firstSeedUserOf(tier: Tier): number {
   return n === 0 ? 10 : n;
 }
 
-/** Whether look n of a run of `looks` is in the LookBook: `lookbook` of them, evenly spread. */
+/**
+ * Whether look n of a run of `looks` is in the LookBook: the last `lookbook` of them, so clones
+ * before the rendered looks (which come first). The clones' combinations and dates do not follow
+ * n, so the LookBook is as varied as the run; the rendered looks stay in the inventory, where Get
+ * My Look serves them (a clone's picture and pieces are another combination's).
+ */
 export function inLookbook(n: number, looks: number, lookbook: number): boolean {
-  return Math.floor(((n + 1) * lookbook) / looks) > Math.floor((n * lookbook) / looks);
+  return n >= looks - lookbook;
 }
 
 export async function seedLooks(deps: SeedLooksDeps, opts: SeedLooksOptions): Promise<SeedLooksResult> {
@@ -157,7 +162,7 @@ export async function seedLooks(deps: SeedLooksDeps, opts: SeedLooksOptions): Pr
                  o.id as original, o.storage_key, o.thumb_key, o.width, o.height, o.bytes, o.quality, o.safety_score, o.stage_ms,
                  o.color_families, o.seed, o.prompt, o.provider,
                  now() - random() * interval '1 day' * ${SPREAD_DAYS} as created_at,
-                 ((n + 1) * ${opts.lookbook}::bigint / ${opts.looks}) > (n * ${opts.lookbook}::bigint / ${opts.looks}) as lookbook
+                 n >= ${opts.looks - opts.lookbook}::bigint as lookbook
           from generate_series(${from}::bigint, ${to}::bigint) as n
           join seed_combos c on c.idx = (n * 2654435761) % ${combos}
           join seed_originals o on o.gender = c.gender and o.k = (n * 40503 + n / ${combos}) % c.originals
