@@ -6,6 +6,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { FashionItemRow, NewTabHint } from '../../components/fashion-item-row';
 import { LookImage } from '../../components/look-image';
 import { PageHeader } from '../../components/page-header';
+import { SaveLookButton, WardrobeFullBanner } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
 import { genderName, lookAlt, lookName } from '../../lib/look-names';
 import { PageMeta } from '../../lib/page-meta';
@@ -25,6 +26,7 @@ export default function OutfitResultPage() {
           actions={
             <>
               <ShareButton imageId={outfit.id} shareType="result" title={`${lookName(outfit)} outfit`} />
+              <SaveLookButton imageId={outfit.imageId} />
               <Link to="/dashboard" className={buttonClasses({ variant: 'outline' })}>
                 <RefreshCw aria-hidden="true" className="h-4 w-4" />
                 Generate another
@@ -32,6 +34,7 @@ export default function OutfitResultPage() {
             </>
           }
         />
+        <WardrobeFullBanner />
         <OutfitCard outfit={outfit} />
         <NewTabHint />
       </div>
