@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enumerateCombinations } from '@drape/atelier';
 import { verifyAdmin } from '@drape/auth';
+import { combinationColumns } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,12 +22,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function drape(...args: string[]) {
+function drapeWith(env: Record<string, string>, ...args: string[]) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'cli.ts'), ...args], {
-    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000,
+    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 60_000,
   });
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
+const drape = (...args: string[]) => drapeWith({}, ...args);
 
 describe('npm run drape', () => {
   it('refuses bad arguments with a message and a non-zero exit', () => {
@@ -62,5 +65,32 @@ describe('npm run drape', () => {
     expect(Number(lookbook.n)).toBe(100);
     const users = await db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', 'like', 'seed_%').executeTakeFirstOrThrow();
     expect(Number(users.n)).toBe(13);
+  }, 120_000);
+
+  it('reports the LookBook and curates it to LOOKBOOK_AUTOCURATE', async () => {
+    // Only this test's looks (the generate test's look would compete).
+    await db.db.deleteFrom('generated_images').execute();
+    const combos = enumerateCombinations({ activeOnly: true, includeUnset: false }).slice(0, 3);
+    const ids: string[] = [];
+    for (const [i, c] of combos.entries()) {
+      const { combination_code: code, ...columns } = combinationColumns(c);
+      await db.db.insertInto('combinations').values({ code, ...columns, enhanced_prompt: 'p' } as never).onConflict((oc) => oc.column('code').doNothing()).execute();
+      const row = await db.db.insertInto('generated_images').values({
+        job_id: `cli-lookbook-${i}`, ...combinationColumns(c), storage_key: `looks/l${i}.webp`, thumb_key: `looks/l${i}.thumb.webp`, width: 768, height: 1024, bytes: 1,
+        quality_score: 80 + i, quality: '{}', safety_score: 90, seed: i, prompt: 'p', provider: 'test',
+        ...(i === 0 ? { status: 'lookbook', curated_by: 'admin' } : {}),
+      } as never).returning('id').executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    expect(drape('lookbook', 'status')).toMatchObject({ code: 0, out: 'LookBook: 1 looks (0 auto-curated, 1 by an admin); auto-curation fills it to 200 (LOOKBOOK_AUTOCURATE).\n' });
+    expect(drapeWith({ LOOKBOOK_AUTOCURATE: '0' }, 'lookbook', 'curate')).toMatchObject({ code: 0, out: 'Nothing done: auto-curation is off (LOOKBOOK_AUTOCURATE=0).\n' });
+    expect(drapeWith({ LOOKBOOK_AUTOCURATE: 'many' }, 'lookbook', 'curate')).toMatchObject({ code: 1, err: expect.stringContaining('LOOKBOOK_AUTOCURATE must be a whole number') });
+    const curated = drapeWith({ LOOKBOOK_AUTOCURATE: '2' }, 'lookbook', 'curate');
+    expect(curated).toMatchObject({ code: 0, out: expect.stringContaining('Curated 1 looks; the LookBook holds 2 or more looks, auto-curation fills it to 2 (LOOKBOOK_AUTOCURATE).') });
+    // The best of the two other combinations; the starter check then stocks the pairs without a look.
+    expect(curated.out).toMatch(/Starter set: \d+ looks queued/);
+    expect(await db.db.selectFrom('generated_images').select(['id', 'curated_by']).where('status', '=', 'lookbook').orderBy('quality_score').execute())
+      .toEqual([{ id: ids[0], curated_by: 'admin' }, { id: ids[2], curated_by: 'auto' }]);
+    expect(drapeWith({ LOOKBOOK_AUTOCURATE: '2' }, 'lookbook', 'status')).toMatchObject({ code: 0, out: 'LookBook: 2 looks (1 auto-curated, 1 by an admin); auto-curation fills it to 2 (LOOKBOOK_AUTOCURATE).\n' });
   }, 120_000);
 });

@@ -14,11 +14,12 @@ import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchEr
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
 import { atelierProvider } from './providers/atelier-provider';
+import { curateLookbook, lookbookStatus } from './lookbook-curation';
 import { regeneratePrompts } from '@drape/boot';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { severityRows } from './severity-stats';
-import { describeStarter, starterProgress } from './starter-stock';
+import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
 import { podStatus } from './worker-registry';
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
 
@@ -209,6 +210,29 @@ program.command('cleanup').description('delete images under the quality threshol
       b.stop();
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
     }));
+
+const lookbook = program.command('lookbook').description('the LookBook and its auto-curation (LOOKBOOK_AUTOCURATE)');
+const autocuration = (config: Config) => (config.LOOKBOOK_AUTOCURATE > 0
+  ? `auto-curation fills it to ${config.LOOKBOOK_AUTOCURATE} (LOOKBOOK_AUTOCURATE)`
+  : 'auto-curation is off (LOOKBOOK_AUTOCURATE=0)');
+lookbook.command('status').description('LookBook looks: how many, curated by the pipeline or by an admin').action(() =>
+  withDb(async (db, _url, config) => {
+    const s = await lookbookStatus(db);
+    console.log(`LookBook: ${s.total} looks (${s.auto} auto-curated, ${s.admin} by an admin${s.other ? `, ${s.other} otherwise` : ''}); ${autocuration(config)}.`);
+  }));
+lookbook.command('curate').description('fill the LookBook now with the best look of each combination not in it').action(() =>
+  withDb(async (db, url, config) => {
+    if (config.LOOKBOOK_AUTOCURATE === 0) {
+      console.log(`Nothing done: ${autocuration(config)}.`);
+      return;
+    }
+    const r = await curateLookbook(db, config.LOOKBOOK_AUTOCURATE);
+    console.log(`Curated ${r.curated} looks; the LookBook holds ${r.lookbook >= r.target ? `${r.target} or more` : r.lookbook} looks, ${autocuration(config)}.`);
+    if (r.curated === 0) return;
+    // A look in the LookBook leaves Get My Look's inventory: a pair whose only look it was is stocked again.
+    const starter = await withBoss(db, url, (boss) => stockStarterSet(db, boss));
+    if (starter.started) console.log(`Starter set: ${starter.looks} looks queued for the pairs left without a look; a running pipeline makes them.`);
+  }));
 
 const prompts = program.command('prompts').description('the enhanced prompts of the combination matrix');
 prompts.command('regenerate').description('rewrite every combination prompt').action(() =>

@@ -7,6 +7,7 @@ import type { Storage } from '@drape/storage';
 import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
+import { curateLookbook } from './lookbook-curation';
 import { runMaintenance } from './maintenance';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
 import { atelierProvider } from './providers/atelier-provider';
@@ -118,27 +119,56 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     }).catch(() => {});
   }, opts.settingsPollMs ?? 5000);
 
+  // After the workers are up, so this process makes the set if no other does; a failure here
+  // leaves the worker running (the next start tries again).
+  const stockStarter = async (quietUnlessOpened: boolean) => {
+    const starter = await stockStarterSet(db, boss, { stepExpireSeconds: opts.stepExpireSeconds })
+      .catch((err: unknown) => ({ started: false as const, reason: `failed: ${String(err)}` }));
+    if (starter.started) log(`starter set: ${starter.looks} looks queued (batch ${starter.batchId})`);
+    else if (!quietUnlessOpened) log(`starter set: none opened (${starter.reason})`);
+  };
+
+  // The LookBook takes the best of what a batch made as soon as it ends (a fresh install's starter
+  // set included) rather than at the next cron. A look that joins it leaves Get My Look's
+  // inventory (viewable looks): a pair whose only look it was is stocked again by the starter
+  // check at once, and those looks stay (their combinations are in the LookBook). A failure is
+  // the cron's to mend: it never fails the step that ended the batch.
+  const curate = async (after: string) => {
+    try {
+      const r = await curateLookbook(db, opts.config.LOOKBOOK_AUTOCURATE);
+      if (r.curated === 0) return;
+      log(`LookBook: ${r.curated} looks curated after ${after} (${r.lookbook} of ${r.target})`);
+      if (opts.stockStarter) await stockStarter(true);
+    } catch (err) {
+      log(`LookBook curation failed: ${String(err)}`);
+    }
+  };
+
   await boss.work<{ batchJobId: string; step?: number }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) {
       const result = await runBatchStep(db, boss, job.data.batchJobId, job.data.step ?? 1, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
       if (result !== 'finished') continue;
       const starter = await starterProgress(db);
-      log(starter?.batchId === job.data.batchJobId ? describeStarter(starter) : `batch ${job.data.batchJobId} finished`);
+      const isStarter = starter?.batchId === job.data.batchJobId;
+      log(isStarter ? describeStarter(starter) : `batch ${job.data.batchJobId} finished`);
+      await curate(isStarter ? 'the starter set' : `batch ${job.data.batchJobId}`);
     }
   });
 
   for (const s of Object.values(SCHEDULES)) {
     await boss.work<{ task: MaintenanceTask }>(scheduleQueue(s.task), async (jobs) => {
-      for (const job of jobs) log(`${job.data.task}: ${JSON.stringify(await runMaintenance(db, storage, job.data.task))}`);
+      for (const job of jobs) {
+        const report = await runMaintenance(db, storage, job.data.task, opts.config);
+        log(`${job.data.task}: ${JSON.stringify(report)}`);
+        if (job.data.task === 'lookbook-curation' && Number(report.curated) > 0 && opts.stockStarter) await stockStarter(true);
+      }
     });
   }
 
   if (opts.stockStarter) {
-    // After the workers are up, so this process makes the set if no other does; a failure here
-    // leaves the worker running (the next start tries again).
-    const starter = await stockStarterSet(db, boss, { stepExpireSeconds: opts.stepExpireSeconds })
-      .catch((err: unknown) => ({ started: false as const, reason: `failed: ${String(err)}` }));
-    log(starter.started ? `starter set: ${starter.looks} looks queued (batch ${starter.batchId})` : `starter set: none opened (${starter.reason})`);
+    await stockStarter(false);
+    // An install that has looks but no LookBook yet (one upgraded to auto-curation) fills it now.
+    await curate('the start');
   }
 
   return {

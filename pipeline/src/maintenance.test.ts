@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '@drape/auth';
+import { enumerateCombinations } from '@drape/atelier';
+import { combinationColumns } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { recordOutcome } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
@@ -18,7 +20,7 @@ describe('the hourly expired-rows task', () => {
     await limits.consume('forgotEmail', 'someone@example.com');
     // One counter whose window ended an hour ago, as rate-limiter-flexible leaves it behind.
     await db.db.updateTable('rate_limits').set({ expire: Date.now() - 3_600_000 }).where('key', 'like', 'loginIp%').execute();
-    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows');
+    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows', { LOOKBOOK_AUTOCURATE: 200 });
     expect(report.rateLimits).toBe(1);
     const keys = (await db.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
     expect(keys).toEqual(['forgotEmail:someone@example.com']);
@@ -28,8 +30,25 @@ describe('the hourly expired-rows task', () => {
     await recordOutcome(db.db, 'old-job', { outcome: 'failed', reason: 'x' });
     await recordOutcome(db.db, 'new-job', { outcome: 'failed', reason: 'x' });
     await db.db.updateTable('generation_outcomes').set({ finished_at: new Date(Date.now() - 8 * 86_400_000) } as never).where('job_id', '=', 'old-job').execute();
-    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows');
+    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows', { LOOKBOOK_AUTOCURATE: 200 });
     expect(report.outcomes).toBe(1);
     expect((await db.db.selectFrom('generation_outcomes').select('job_id').execute()).map((r) => r.job_id)).toEqual(['new-job']);
+  });
+});
+
+describe('the ten-minute lookbook-curation task', () => {
+  it('fills the LookBook up to LOOKBOOK_AUTOCURATE, and does nothing at 0', async () => {
+    const c = enumerateCombinations({ activeOnly: true, includeUnset: false })[0]!;
+    const { combination_code: code, ...columns } = combinationColumns(c);
+    await db.db.insertInto('combinations').values({ code, ...columns, enhanced_prompt: 'p' } as never).execute();
+    const look = await db.db.insertInto('generated_images').values({
+      job_id: 'maintenance-look', ...combinationColumns(c), storage_key: 'looks/m.webp', thumb_key: 'looks/m.thumb.webp', width: 768, height: 1024, bytes: 1,
+      quality_score: 90, quality: '{}', safety_score: 90, seed: 1, prompt: 'p', provider: 'test',
+    } as never).returning('id').executeTakeFirstOrThrow();
+    const storage = createStorage({ dataDir: '/nonexistent' });
+    expect(await runMaintenance(db.db, storage, 'lookbook-curation', { LOOKBOOK_AUTOCURATE: 0 })).toEqual({ curated: 0, lookbook: 0, target: 0 });
+    expect(await runMaintenance(db.db, storage, 'lookbook-curation', { LOOKBOOK_AUTOCURATE: 200 })).toEqual({ curated: 1, lookbook: 1, target: 200 });
+    const row = await db.db.selectFrom('generated_images').select(['status', 'curated_by']).where('id', '=', look.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'lookbook', curated_by: 'auto' });
   });
 });

@@ -1,7 +1,9 @@
 import { deleteExpiredResetTokens, deleteExpiredSessions } from '@drape/auth';
+import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
+import { curateLookbook } from './lookbook-curation';
 import { deleteExpiredImages, purgeDeletedAccounts } from './retention';
 
 /**
@@ -14,7 +16,9 @@ async function deleteExpiredRateLimits(db: Db): Promise<number> {
 }
 
 /** Runs one maintenance task; each is idempotent, so a retried job does no harm. */
-export async function runMaintenance(db: Db, storage: Storage, task: MaintenanceTask): Promise<Record<string, number | boolean>> {
+export async function runMaintenance(
+  db: Db, storage: Storage, task: MaintenanceTask, config: Pick<Config, 'LOOKBOOK_AUTOCURATE'>,
+): Promise<Record<string, number | boolean>> {
   switch (task) {
     case 'expired-rows': {
       const sessions = await deleteExpiredSessions(db);
@@ -28,5 +32,7 @@ export async function runMaintenance(db: Db, storage: Storage, task: Maintenance
       return { ...(await deleteExpiredImages(db, storage)) };
     case 'account-purge':
       return { ...(await purgeDeletedAccounts(db)) };
+    case 'lookbook-curation':
+      return { ...(await curateLookbook(db, config.LOOKBOOK_AUTOCURATE)) };
   }
 }

@@ -70,6 +70,49 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
     expect(countAfter).toBe(countBefore - sameCombo);
   });
 
+  it('keeps a saved look, its file and its pieces while any wardrobe holds it, and a LookBook look while it is in the LookBook; the next run after deletes them', async () => {
+    const saved = await makeImage(21, RETENTION_DAYS + 40);
+    const curated = await makeImage(22, RETENTION_DAYS + 40);
+    await db.db.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'auto' }).where('id', '=', curated.id).execute();
+    const holders = [];
+    for (const name of ['holder_one', 'holder_two']) {
+      const u = await db.db.insertInto('users').values({ email: `${name}@example.com`, username: name, first_name: 'H', last_name: 'H', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+      await insertWardrobeItem(db.db, u.id, saved.id);
+      holders.push(u.id);
+    }
+    const pieces = async (id: string) => (await db.db.selectFrom('fashion_items').select('id').where('image_id', '=', id).execute()).length;
+    const piecesOf = { saved: await pieces(saved.id), curated: await pieces(curated.id) };
+    expect(piecesOf.saved).toBeGreaterThan(0);
+    const whole = async (img: typeof saved, n: number) => {
+      const row = await db.db.selectFrom('generated_images').select('id').where('id', '=', img.id).executeTakeFirst();
+      return Boolean(row) && (await pieces(img.id)) === n && (await stored(img.storage_key)) && (await stored(img.thumb_key));
+    };
+    const gone = async (img: typeof saved) => {
+      const row = await db.db.selectFrom('generated_images').select('id').where('id', '=', img.id).executeTakeFirst();
+      return !row && (await pieces(img.id)) === 0 && !(await stored(img.storage_key)) && !(await stored(img.thumb_key));
+    };
+
+    expect(await deleteExpiredImages(db.db, storage())).toEqual({ images: 0, files: 0, dryRun: false });
+    expect(await whole(saved, piecesOf.saved)).toBe(true);
+    expect(await whole(curated, piecesOf.curated)).toBe(true);
+
+    // One wardrobe lets go: the other still holds the look.
+    await db.db.deleteFrom('wardrobe_items').where('user_id', '=', holders[0]!).where('image_id', '=', saved.id).execute();
+    expect(await deleteExpiredImages(db.db, storage())).toEqual({ images: 0, files: 0, dryRun: false });
+    expect(await whole(saved, piecesOf.saved)).toBe(true);
+
+    // The last one lets go: the next run deletes the row, its pieces and both files.
+    await db.db.deleteFrom('wardrobe_items').where('image_id', '=', saved.id).execute();
+    expect(await deleteExpiredImages(db.db, storage())).toEqual({ images: 1, files: 2, dryRun: false });
+    expect(await gone(saved)).toBe(true);
+    expect(await whole(curated, piecesOf.curated)).toBe(true);
+
+    // Out of the LookBook, the curated look goes the same way.
+    await db.db.updateTable('generated_images').set({ status: 'viewable' }).where('id', '=', curated.id).execute();
+    expect(await deleteExpiredImages(db.db, storage())).toEqual({ images: 1, files: 2, dryRun: false });
+    expect(await gone(curated)).toBe(true);
+  });
+
 });
 
 describe('account purge and cleanup', () => {
@@ -103,8 +146,17 @@ describe('account purge and cleanup', () => {
     await db.db.updateTable('generated_images').set({ gender: 'female', skin_tone: 'fair', quality_score: 66 }).where('id', '=', a.id).execute();
     await db.db.updateTable('generated_images').set({ gender: 'female', skin_tone: 'fair', quality_score: 64 }).where('id', '=', b.id).execute();
     await db.db.updateTable('generated_images').set({ gender: 'male', skin_tone: 'deep', quality_score: 69 }).where('id', '=', c.id).execute();
+    // Kept whatever their score: a saved look and a LookBook look.
+    const saved = await makeImage(14, 1);
+    const curated = await makeImage(15, 1);
+    await db.db.updateTable('generated_images').set({ quality_score: 40 }).where('id', 'in', [saved.id, curated.id]).execute();
+    await db.db.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'admin' }).where('id', '=', curated.id).execute();
+    const user = await db.db.insertInto('users').values({ email: 'c@example.com', username: 'cleanup_keeper', first_name: 'C', last_name: 'C', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    await insertWardrobeItem(db.db, user.id, saved.id);
     const result = await cleanupLowQuality(db.db, storage());
     expect(result).toEqual({ totalDeleted: 2, femaleFairDeleted: 1, othersDeleted: 1, dryRun: false });
-    expect((await db.db.selectFrom('generated_images').select('id').where('id', 'in', [a.id, b.id, c.id]).execute()).map((r) => r.id)).toEqual([a.id]);
+    const left = (await db.db.selectFrom('generated_images').select('id').where('id', 'in', [a.id, b.id, c.id, saved.id, curated.id]).execute()).map((r) => r.id).sort();
+    expect(left).toEqual([a.id, saved.id, curated.id].sort());
+    for (const kept of [saved, curated]) expect(await stored(kept.storage_key)).toBe(true);
   });
 });

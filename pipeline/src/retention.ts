@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DELETION_GRACE_DAYS } from '@drape/contracts';
+import { DELETION_GRACE_DAYS, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import type { Storage } from '@drape/storage';
 
@@ -102,8 +102,8 @@ export interface CleanupProgress {
 export async function cleanupLowQuality(db: Db, storage: Storage, opts: { dryRun?: boolean; onProgress?: Progress } = {}): Promise<CleanupProgress & { dryRun: boolean }> {
   const femaleFair = (eb: any) => eb.and([eb('gi.gender', '=', 'female'), eb('gi.skin_tone', '=', 'fair')]);
   const below = (eb: any) => eb.or([
-    eb.and([femaleFair(eb), eb('gi.quality_score', '<', 65)]),
-    eb.and([eb.not(femaleFair(eb)), eb('gi.quality_score', '<', 70)]),
+    eb.and([femaleFair(eb), eb('gi.quality_score', '<', QUALITY_KEEP_FEMALE_FAIR)]),
+    eb.and([eb.not(femaleFair(eb)), eb('gi.quality_score', '<', QUALITY_KEEP)]),
   ]);
   const base = () => db.selectFrom('generated_images as gi').where(below).where(unkept);
   const counts = await base()

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatrix } from '@drape/boot';
 import { loadConfig } from '@drape/config';
-import { GENDERS, OCCASIONS, PALETTES, TRENDS, combinationCode, selectionOf } from '@drape/contracts';
+import { GENDERS, LOOKBOOK_AUTOCURATE_DEFAULT, OCCASIONS, PALETTES, QUALITY_GOOD, TRENDS, combinationCode, selectionOf } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { QUEUES, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
+import { curateLookbook, lookbookStatus } from './lookbook-curation';
 import { describeStarter, missingStarterLooks, starterCombinations, starterProgress, stockStarterSet } from './starter-stock';
 
 const ACTIVE_SELECTIONS = TRENDS.filter((t) => t.active).length + PALETTES.length + OCCASIONS.filter((o) => o.isActive).length;
@@ -97,17 +98,33 @@ describe('a pipeline started on an empty inventory', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('stocks a viewable look for every pair, then opens nothing while stocked, and only the pair that lost its looks after', async () => {
-    expect(logs).toContain(`starter set: ${ACTIVE_SELECTIONS * 2} looks queued (batch ${(await starterProgress(db.db))!.batchId})`);
-    const deadline = Date.now() + 150_000;
-    while ((await starterProgress(db.db))?.status !== 'completed') {
-      if (Date.now() > deadline) throw new Error(`the starter set did not finish: ${describeStarter((await starterProgress(db.db))!)}`);
+  it('stocks a viewable look for every pair, fills the LookBook from it, then opens nothing while stocked, and only the pair that lost its looks after', async () => {
+    const first = (await starterProgress(db.db))!.batchId;
+    expect(logs).toContain(`starter set: ${ACTIVE_SELECTIONS * 2} looks queued (batch ${first})`);
+    // The set, then the LookBook's pick from it, then the pairs whose look went to the LookBook stocked again.
+    const settled = async () => {
+      const running = await db.db.selectFrom('batch_jobs').select('id').where('status', '=', 'running').executeTakeFirst();
+      return !running && (await lookbookStatus(db.db)).total > 0 && (await missingStarterLooks(db.db)).length === 0;
+    };
+    const deadline = Date.now() + 250_000;
+    while (!(await settled())) {
+      if (Date.now() > deadline) throw new Error(`the starter set did not settle: ${describeStarter((await starterProgress(db.db))!)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const done = (await starterProgress(db.db))!;
-    expect(done).toMatchObject({ total: ACTIVE_SELECTIONS * 2, processed: ACTIVE_SELECTIONS * 2 });
-    expect(await missingStarterLooks(db.db)).toEqual([]);
+    const batches = await db.db.selectFrom('batch_jobs').selectAll().orderBy('created_at').execute();
+    expect(batches[0]).toMatchObject({ id: first, status: 'completed', total: ACTIVE_SELECTIONS * 2, processed: ACTIVE_SELECTIONS * 2 });
     expect(logs.some((line) => line.startsWith('Starter set: done'))).toBe(true);
+
+    // One look per combination of the set that made a good look, each curated by the pipeline as
+    // the set ended; the pairs whose look went to the LookBook were stocked again by another
+    // starter batch, whose looks stay viewable (their combinations are in the LookBook).
+    const good = new Set((await db.db.selectFrom('generated_images').select('combination_code').where('quality_score', '>=', QUALITY_GOOD).execute()).map((r) => r.combination_code));
+    expect(good.size).toBeGreaterThan(0);
+    expect(await lookbookStatus(db.db)).toEqual({ total: good.size, auto: good.size, admin: 0, other: 0 });
+    expect(logs.some((line) => /^LookBook: \d+ looks curated after the starter set/.test(line))).toBe(true);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches.every((b) => b.status === 'completed' && (b.options as { starter?: boolean }).starter)).toBe(true);
+    expect(await curateLookbook(db.db, LOOKBOOK_AUTOCURATE_DEFAULT)).toMatchObject({ curated: 0 });
 
     expect(await stockStarterSet(db.db, boss)).toEqual({ started: false, reason: 'every active trend, palette and occasion has a look in both genders' });
 
@@ -118,5 +135,5 @@ describe('a pipeline started on an empty inventory', () => {
     expect(again).toMatchObject({ started: true, looks: 1 });
     const queue = await db.db.selectFrom('sev_queue').select('combination_code').execute();
     expect(queue.map((q) => q.combination_code)).toEqual([combinationCode(gone)]);
-  }, 200_000);
+  }, 300_000);
 });

@@ -1,7 +1,7 @@
 // Quality score of a generated look, 0-100, from properties that can be measured: how well the
 // pieces keep to the palette, whether neighbouring pieces stand apart, whether the outfit is
 // complete, and how sharp the image is (the pipeline measures that from the pixels).
-import type { Gender, PieceType, SkinToneId } from '@drape/contracts';
+import { QUALITY_GOOD, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR, type Gender, type PieceType, type SkinToneId } from '@drape/contracts';
 import { deltaE } from './color';
 
 export interface QualityInput {
@@ -37,8 +37,8 @@ export const QUALITY_WEIGHTS: Readonly<Record<keyof QualityBreakdown, number>> =
 const SAME_COLOR_DELTA_E = 8;
 /** ΔE at which two neighbouring pieces read as clearly separate. */
 const FULL_CONTRAST_DELTA_E = 40;
-/** The spec shows a score of 70 or more as good. */
-export const QUALITY_GOOD = 70;
+/** The spec shows a score of 70 or more as good (the bar lives in the contracts). */
+export { QUALITY_GOOD };
 
 const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
 
@@ -86,7 +86,7 @@ export function qualityScore(input: QualityInput): QualityResult {
 
 /** Cleanup rule (settings-and-admin.md §5): female + fair is kept from 65, everything else from 70. */
 export function qualityThreshold(gender: Gender, skinTone: SkinToneId | null | undefined): number {
-  return gender === 'female' && skinTone === 'fair' ? 65 : 70;
+  return gender === 'female' && skinTone === 'fair' ? QUALITY_KEEP_FEMALE_FAIR : QUALITY_KEEP;
 }
 
 export const passesQuality = (score: number, gender: Gender, skinTone: SkinToneId | null | undefined): boolean =>

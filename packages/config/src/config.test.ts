@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
 import { loadConfig, withConcretePort } from './config';
 
 describe('loadConfig', () => {
@@ -17,6 +18,15 @@ describe('loadConfig', () => {
   it('reads the object storage settings', () => {
     expect(loadConfig({ S3_BUCKET: 'looks', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_PREFIX: 'prod/' })).toMatchObject({ S3_BUCKET: 'looks', S3_REGION: 'us-east-1', S3_PREFIX: 'prod/' });
     expect(() => loadConfig({ S3_BUCKET: 'looks', S3_PREFIX: '../up' })).toThrow(/S3_PREFIX/);
+  });
+
+  it('reads LOOKBOOK_AUTOCURATE as a whole number, 0 turning auto-curation off', () => {
+    expect(loadConfig({}).LOOKBOOK_AUTOCURATE).toBe(LOOKBOOK_AUTOCURATE_DEFAULT);
+    expect(loadConfig({ LOOKBOOK_AUTOCURATE: '0' }).LOOKBOOK_AUTOCURATE).toBe(0);
+    expect(loadConfig({ LOOKBOOK_AUTOCURATE: ' 500 ' }).LOOKBOOK_AUTOCURATE).toBe(500);
+    for (const bad of ['-1', '2.5', 'lots', '', '1e3']) {
+      expect(() => loadConfig({ LOOKBOOK_AUTOCURATE: bad })).toThrow(/LOOKBOOK_AUTOCURATE must be a whole number/);
+    }
   });
 
   it('is frozen: no part can change what the others read', () => {

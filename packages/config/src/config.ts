@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
 
 /**
  * Which proxies may set the client address (X-Forwarded-For), in Fastify's `trustProxy` forms:
@@ -61,6 +62,13 @@ const configSchema = z.object({
   TURNSTILE_SECRET_KEY: z.string().optional(),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Auto-curation fills the LookBook up to this many looks; 0 turns it off. */
+  LOOKBOOK_AUTOCURATE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'LOOKBOOK_AUTOCURATE must be a whole number, 0 or more (0 turns auto-curation off)')
+    .default(String(LOOKBOOK_AUTOCURATE_DEFAULT))
+    .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

@@ -82,3 +82,12 @@ export const PERFORMANCE_MODES = {
 export type PerformanceModeName = keyof typeof PERFORMANCE_MODES;
 export type PerformanceMode = (typeof PERFORMANCE_MODES)[PerformanceModeName];
 export const PERFORMANCE_SETTING_KEY = 'pipeline:performance-mode';
+
+/**
+ * The quality bars of a look's score (0-100). settings-and-admin §5: the cleanup removes a female
+ * look with fair skin under 65 and every other look under 70 (the generator refuses the same, so
+ * every stored look passes); §4 shows 70 or more as good.
+ */
+export const QUALITY_KEEP_FEMALE_FAIR = 65;
+export const QUALITY_KEEP = 70;
+export const QUALITY_GOOD = 70;

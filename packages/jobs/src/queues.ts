@@ -15,6 +15,8 @@ export const SCHEDULES = {
   expiredRows: { cron: '17 * * * *', task: 'expired-rows' },
   imageRetention: { cron: '40 3 * * *', task: 'image-retention' },
   accountPurge: { cron: '10 4 * * *', task: 'account-purge' },
+  /** Keeps the LookBook filled (LOOKBOOK_AUTOCURATE) with the looks made since, live ones included. */
+  lookbookCuration: { cron: '*/10 * * * *', task: 'lookbook-curation' },
 } as const;
 export type MaintenanceTask = (typeof SCHEDULES)[keyof typeof SCHEDULES]['task'];
 

@@ -75,6 +75,9 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   const s3 = opts.s3 ? await startS3rver() : null;
   const config = loadConfig(await withConcretePort({
     LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir,
+    // Auto-curation's cron would move stocked looks into the LookBook whenever a test crosses a
+    // ten-minute mark; the tests that want it set it.
+    LOOKBOOK_AUTOCURATE: '0',
     ...(s3 ? { S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_REGION: s3.region } : {}),
     ...opts.env,
   }));
