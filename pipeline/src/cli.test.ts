@@ -68,7 +68,8 @@ describe('npm run drape', () => {
   }, 120_000);
 
   it('reports the LookBook and curates it to LOOKBOOK_AUTOCURATE', async () => {
-    // Only this test's looks (the generate test's look would compete).
+    // Only this test's looks (the generate and seed tests' looks would compete; saved ones go first).
+    await db.db.deleteFrom('wardrobe_items').execute();
     await db.db.deleteFrom('generated_images').execute();
     const combos = enumerateCombinations({ activeOnly: true, includeUnset: false }).slice(0, 3);
     const ids: string[] = [];
