@@ -33,8 +33,9 @@ export function FilterBar({ filters, onFiltersChange, grouping, onGroupingChange
           <SlidersHorizontal aria-hidden="true" className="h-4 w-4 text-gold-ink" />
           Filter &amp; Organize
           {active > 0 ? (
-            <Badge tone="ink" aria-label={`${active} active ${active === 1 ? 'filter' : 'filters'}`}>
+            <Badge tone="ink">
               {active}
+              <span className="sr-only"> active</span>
             </Badge>
           ) : null}
           {grouping !== 'none' ? <span className="hidden text-sm font-normal text-taupe sm:inline">Grouped by {GROUPING_LABELS[grouping].toLowerCase()}</span> : null}
@@ -53,9 +54,10 @@ export function FilterBar({ filters, onFiltersChange, grouping, onGroupingChange
           </FilterSelect>
           <FilterSelect id={`${id}-trend`} label="Trend" value={filters.trend} onChange={(v) => onFiltersChange(withFilter(filters, 'trend', v))}>
             <AllItem label="All trends" />
-            {TREND_OPTION_GROUPS.map((group) => (
-              <SelectGroup key={group.label} aria-label={group.label}>
-                <div aria-hidden="true" className="px-3 pb-1 pt-3 text-[0.65rem] font-semibold uppercase tracking-[0.16em] text-gold-ink">
+            {TREND_OPTION_GROUPS.map((group, i) => (
+              // The ui package has no select label: the heading names its group by id.
+              <SelectGroup key={group.label} aria-labelledby={`${id}-trend-group-${i}`}>
+                <div id={`${id}-trend-group-${i}`} className="px-3 pb-1 pt-3 text-[0.65rem] font-semibold uppercase tracking-[0.16em] text-gold-ink">
                   {group.label}
                 </div>
                 <Items options={group.options} />

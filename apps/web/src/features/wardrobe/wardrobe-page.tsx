@@ -61,8 +61,9 @@ function Wardrobe({ user }: { user: PublicUser }) {
   const full = first !== undefined && cap !== null && first.saved >= cap;
 
   const count = first ? (
-    <Badge tone={full ? 'gold' : 'neutral'} className="px-3 py-1 text-sm normal-case tracking-normal" aria-label={cap === null ? `${first.saved} saved looks` : `${first.saved} of ${cap} looks saved`}>
+    <Badge tone={full ? 'gold' : 'neutral'} className="px-3 py-1 text-sm normal-case tracking-normal">
       {cap === null ? `${first.saved} saved` : `${first.saved} / ${cap}`}
+      <span className="sr-only">{cap === null ? ' looks' : ' looks saved'}</span>
     </Badge>
   ) : null;
 
