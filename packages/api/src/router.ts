@@ -2,11 +2,13 @@ import { adminRouter } from './admin/admin.router';
 import { authRouter } from './auth/auth.router';
 import { catalogRouter } from './catalog/catalog.router';
 import { generateRouter } from './generate/generate.router';
+import { lookbookRouter } from './lookbook/lookbook.router';
 import { metaRouter } from './meta.router';
 import { shoppingRouter } from './shopping/shopping.router';
 import { shareRouter } from './share/share.router';
 import { createCallerFactory, router } from './trpc';
 import { userRouter } from './user/user.router';
+import { wardrobeRouter } from './wardrobe/wardrobe.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,6 +18,8 @@ export const appRouter = router({
   generate: generateRouter,
   shopping: shoppingRouter,
   share: shareRouter,
+  wardrobe: wardrobeRouter,
+  lookbook: lookbookRouter,
   meta: metaRouter,
 });
 

@@ -23,6 +23,9 @@ export const LIMITS = {
   shoppingClickUser: { points: 300, duration: 60 * 60 },
   // Each share makes a look's link public: plenty for a person sharing looks, a stop for a script in a loop.
   shareUser: { points: 60, duration: 60 * 60 },
+  // Wardrobe writes (save, remove, notes): a person curating a wardrobe by hand stays far below;
+  // a script saving the LookBook in a loop does not.
+  wardrobeUser: { points: 300, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

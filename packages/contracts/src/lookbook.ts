@@ -16,6 +16,8 @@ export const lookbookListInput = z.object({
   color: colorFilter,
 });
 export type LookbookListInput = z.input<typeof lookbookListInput>;
+/** The list's input once parsed: defaults applied, "no filter" spellings gone. */
+export type LookbookListQuery = z.output<typeof lookbookListInput>;
 
 export interface LookbookPage {
   looks: LookView[];

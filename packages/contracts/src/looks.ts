@@ -73,3 +73,10 @@ export const queryInt = (min: number, max: number, fallback: number, label: stri
   );
 
 export const imageIdInput = z.uuid('Not an image id');
+
+/** Filter values the catalog does not know: 400 with these (the field named as a parse error names it). */
+export const lookFilterMessages = {
+  trend: (v: string) => `trend: '${v}' is not a trend, color palette or occasion`,
+  occasion: (v: string) => `occasion: '${v}' is not an occasion`,
+  styleVibe: (v: string) => `style_vibe: '${v}' is not a style vibe`,
+} as const;

@@ -33,6 +33,8 @@ export const wardrobeListInput = z.object({
   sortBy: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(WARDROBE_SORTS, `sortBy must be one of ${WARDROBE_SORTS.join(', ')}`).default('newest')),
 });
 export type WardrobeListInput = z.input<typeof wardrobeListInput>;
+/** The list's input once parsed: defaults applied, "no filter" spellings gone. */
+export type WardrobeListQuery = z.output<typeof wardrobeListInput>;
 
 /** POST /api/siims/wardrobe and DELETE /api/siims/wardrobe/{imageId}. */
 export const wardrobeImageInput = z.object({ imageId: imageIdInput });
@@ -42,6 +44,7 @@ export const wardrobeNotesInput = z.object({
   id: z.uuid('Not a wardrobe item id'),
   notes: multilineText().max(WARDROBE_NOTES_MAX, `Notes must be ${WARDROBE_NOTES_MAX} characters or less`),
 });
+export type WardrobeNotesInput = z.output<typeof wardrobeNotesInput>;
 
 /** Which of these looks the caller saved (the Save buttons' state). */
 export const wardrobeContainsInput = z.object({ imageIds: z.array(imageIdInput).max(LOOKS_PAGE_SIZE * 2) });
@@ -84,6 +87,20 @@ export interface SmartCollection {
   filter: { occasion?: string; trend?: string; styleVibe?: string };
 }
 
+/**
+ * Icon names of smart collections (an occasion's is its catalog icon: briefcase, heart...); trend
+ * collections hold trends and color palettes alike, as the LookBook's category list does.
+ */
+export const COLLECTION_ICONS = { style: 'sparkles', trend: 'trending-up', palette: 'palette' } as const;
+
+/** A smart collection's description, by what groups it. */
+export const collectionDescriptions = {
+  occasion: (name: string) => `Looks you saved for ${name}`,
+  style: (name: string) => `Your ${name.toLowerCase()} looks`,
+  trend: (name: string) => `Your take on ${name}`,
+  palette: (name: string) => `Looks in the ${name} palette`,
+} as const;
+
 export interface WardrobeCollections {
   collections: SmartCollection[];
 }
@@ -116,6 +133,8 @@ export const wardrobeMessages = {
   fullDetail: (cap: number) => `Stylists keep up to ${cap} looks. Invite friends to reach Fashion Icon for an unlimited wardrobe.`,
   tierRequired: 'Saving looks to a wardrobe starts at the Stylist tier.',
   notFound: 'No such look in your wardrobe.',
+  /** A save of a look the caller may not see, or that does not exist: one answer for both. */
+  lookNotFound: 'No such look.',
   save: 'Save',
   saving: 'Saving...',
   saved: 'Saved',

@@ -4,15 +4,16 @@ import type { Database, Db } from '@drape/db';
 import type { Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 
-const nameOf = (list: readonly { id: string; name: string }[], id: string | null) => (id ? list.find((e) => e.id === id)?.name ?? id : null);
+/** A catalog id's display name (the id itself when the catalog no longer has it). */
+export const nameOf = (list: readonly { id: string; name: string }[], id: string | null) => (id ? list.find((e) => e.id === id)?.name ?? id : null);
 
 export function mediaUrl(config: Pick<Config, 'CDN_BASE_URL'>, key: string): string {
   return `${config.CDN_BASE_URL?.replace(/\/$/, '') ?? ''}${MEDIA_PATH}/${key}`;
 }
 
-type ItemRow = Selectable<Database['fashion_items']>;
+export type ItemRow = Selectable<Database['fashion_items']>;
 
-function itemView(r: ItemRow): FashionItemView {
+export function itemView(r: ItemRow): FashionItemView {
   return {
     id: r.id, name: r.name, item_name: r.name, description: r.description, color: r.color, colorHex: r.color_hex,
     colorFamily: r.color_family, category: r.type, type: r.type, item_type: r.type, priceRange: r.price_range, price_range: r.price_range,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
   adminLoginInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
-  generateOutfitInput, geolocationPreferencesInput, loginInput, registerInput, resetPasswordInput, searchUsersInput,
-  shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput,
+  generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
+  shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -100,6 +100,13 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/share/outfit', auth: 'user', summary: 'Share a look the user may see; answers its public shareUrl', input: shareOutfitInput, call: (c, i) => c.share.create(i) }),
   row({ method: 'GET', path: '/api/share/outfit/:imageId', auth: 'public', summary: 'The outfit of a shared link (a shared or LookBook look); counted as served to a signed-in caller', input: shareOutfitInput, call: (c, i) => c.share.outfit(i) }),
   row({ method: 'POST', path: '/api/user/track-share', auth: 'user', summary: "Count a share: today's +3 bonus, once a day; answers the day's limit", input: trackShareInput, call: (c, i) => c.share.track(i) }),
+  // Wardrobe and LookBook (user-area §2, §7)
+  row({ method: 'GET', path: '/api/siims/wardrobe', auth: 'user', summary: "A page of the user's saved looks (filters, newest or oldest first), the total and the wardrobe's size against its cap", input: wardrobeListInput, call: (c, i) => c.wardrobe.list(i) }),
+  row({ method: 'GET', path: '/api/siims/wardrobe/collections', auth: 'user', summary: "Smart collections of the user's saved looks by occasion, style and trend, with counts and previews", call: (c) => c.wardrobe.collections() }),
+  row({ method: 'POST', path: '/api/siims/wardrobe', status: 201, auth: 'user', summary: 'Save a look the user may see to the wardrobe (Stylist and above; a Stylist keeps 20)', input: wardrobeImageInput, call: (c, i) => c.wardrobe.save(i) }),
+  row({ method: 'DELETE', path: '/api/siims/wardrobe/:imageId', auth: 'user', summary: 'Remove a look from the wardrobe; removed is false when it was not there', input: wardrobeImageInput, call: (c, i) => c.wardrobe.remove(i) }),
+  row({ method: 'PATCH', path: '/api/siims/wardrobe/:id/notes', auth: 'user', summary: "The owner's notes on a saved look (by wardrobe item id); empty notes clear them", input: wardrobeNotesInput, call: (c, i) => c.wardrobe.notes(i) }),
+  row({ method: 'GET', path: '/api/siims/lookbook', auth: 'user', summary: 'A page of the LookBook, newest first (Stylist: 50 looks a session, no filters; Fashion Icon: all, with filters)', input: lookbookListInput, call: (c, i) => c.lookbook.list(i) }),
   // Administrators (settings-and-admin §7.2)
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),

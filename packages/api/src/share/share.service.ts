@@ -24,7 +24,7 @@ const shared = (eb: Looks) => eb.exists(eb.selectFrom('outfit_shares as s').sele
  * not deleted by retention). Anything else is one answer, not found: a look served to somebody
  * else is not revealed to exist.
  */
-function seenBy(userId: string) {
+export function seenBy(userId: string) {
   return (eb: Looks) =>
     eb.and([
       eb('gi.status', 'in', SHOWN),
@@ -46,7 +46,7 @@ function publicLook(eb: Looks) {
  * The look if the user may see it, its row share-locked for the rest of the transaction: a
  * retention run cannot delete it between this check and what the caller writes about it.
  */
-async function lockSeenLook(tx: Db, userId: string, imageId: string): Promise<boolean> {
+export async function lockSeenLook(tx: Db, userId: string, imageId: string): Promise<boolean> {
   const row = await tx.selectFrom('generated_images as gi').select('gi.id').where('gi.id', '=', imageId).where(seenBy(userId)).forKeyShare().executeTakeFirst();
   return row !== undefined;
 }

@@ -1,0 +1,228 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { RateLimits } from '@drape/auth';
+import type { Config } from '@drape/config';
+import {
+  COLLECTION_ICONS, COLLECTION_PREVIEW, collectionDescriptions, OCCASIONS, selectionName, STYLE_VIBES, tierPolicy, wardrobeMessages,
+  type SelectionRef, type SmartCollection, type WardrobeCollections, type WardrobeContainsAnswer,
+  type WardrobeCount, type WardrobeEntry, type WardrobeListQuery, type WardrobeNotesAnswer, type WardrobeNotesInput,
+  type WardrobePage, type WardrobeRemoveAnswer, type WardrobeSaveAnswer,
+} from '@drape/contracts';
+import { insertWardrobeItem, type Database, type Db, type UserRow, type WardrobeItemsTable } from '@drape/db';
+import { appError, rateLimited } from '../errors';
+import { mediaUrl, nameOf } from '../generate/outfit.view';
+import { resolveLookFilters, type LookFilters } from '../looks/look-filters';
+import { lookViews } from '../looks/look-view';
+import { lockSeenLook } from '../share/share.service';
+
+export interface WardrobeDeps {
+  db: Db;
+  config: Pick<Config, 'CDN_BASE_URL'>;
+  rateLimits: RateLimits;
+}
+
+type Items = ExpressionBuilder<Database & { w: WardrobeItemsTable }, 'w'>;
+
+/** Stylist and above keep a wardrobe (user-area §6); anything else is refused before any query. */
+function wardrobePolicy(user: UserRow) {
+  const policy = tierPolicy(user.tier);
+  if (!policy.wardrobe) throw appError('tier_required', wardrobeMessages.tierRequired);
+  return policy;
+}
+
+/** Writes are counted per user, as shares are: a person never notices, a script in a loop stops. */
+async function consumeWrite(deps: WardrobeDeps, user: UserRow) {
+  const limit = await deps.rateLimits.consume('wardrobeUser', user.id);
+  if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
+}
+
+/** The user's rows matching the filters: the wardrobe rows carry the look's fields, so no join. */
+function matching(userId: string, f: LookFilters) {
+  return (eb: Items) =>
+    eb.and([
+      eb('w.user_id', '=', userId),
+      ...(f.gender ? [eb('w.gender', '=', f.gender)] : []),
+      ...f.selections.flatMap((s) => [eb('w.selection_kind', '=', s.kind), eb('w.selection_id', '=', s.id)]),
+      ...(f.styleVibe ? [eb('w.style_vibe', '=', f.styleVibe)] : []),
+    ]);
+}
+
+async function countSaved(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('wardrobe_items').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function countOf(user: UserRow, saved: number): WardrobeCount {
+  return { saved, cap: tierPolicy(user.tier).wardrobeCap };
+}
+
+interface EntryRow {
+  id: string;
+  image_id: string;
+  notes: string | null;
+  created_at: Date;
+}
+
+/** Wardrobe rows as entries, in the rows' order: the looks in one query. */
+async function entries(deps: Pick<WardrobeDeps, 'db' | 'config'>, userId: string, rows: EntryRow[]): Promise<WardrobeEntry[]> {
+  const looks = new Map((await lookViews(deps.db, deps.config, userId, rows.map((r) => r.image_id))).map((l) => [l.imageId, l]));
+  return rows.flatMap((r) => {
+    const look = looks.get(r.image_id);
+    return look ? [{ ...look, id: r.id, notes: r.notes, savedAt: new Date(r.created_at).toISOString() }] : [];
+  });
+}
+
+/** GET /api/siims/wardrobe: a page of the user's saved looks, newest or oldest first, with the total. */
+export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: WardrobeListQuery): Promise<WardrobePage> {
+  wardrobePolicy(user);
+  const filters = resolveLookFilters(input);
+  const dir = input.sortBy === 'oldest' ? 'asc' : 'desc';
+  // The page's rows by the (user_id, created_at, id) or (user_id, selection, created_at, id) index;
+  // both counts in one pass over the user's rows (a wardrobe is thousands at most).
+  const [rows, counts] = await Promise.all([
+    deps.db
+      .selectFrom('wardrobe_items as w')
+      .select(['w.id', 'w.image_id', 'w.notes', 'w.created_at'])
+      .where(matching(user.id, filters))
+      .orderBy('w.created_at', dir)
+      .orderBy('w.id', dir)
+      .offset(input.offset)
+      .limit(input.limit)
+      .execute(),
+    deps.db
+      .selectFrom('wardrobe_items as w')
+      .select((eb) => [eb.fn.countAll<string>().as('saved'), sql<string>`count(*) filter (where ${matching(user.id, filters)(eb)})`.as('total')])
+      .where('w.user_id', '=', user.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counts.total);
+  const items = await entries(deps, user.id, rows);
+  return {
+    ...countOf(user, Number(counts.saved)),
+    items,
+    total,
+    limit: input.limit,
+    offset: input.offset,
+    hasMore: input.offset + rows.length < total,
+  };
+}
+
+interface GroupRow {
+  selection_kind: SelectionRef['kind'] | null;
+  selection_id: string | null;
+  style_vibe: string | null;
+  n: number;
+  items: { id: string; storage_key: string; thumb_key: string; status: string }[];
+}
+
+/**
+ * GET /api/siims/wardrobe/collections: smart collections by occasion, style vibe and trend (a
+ * look's trend, palette or occasion is its selection), the biggest first within each kind, each
+ * with its newest looks as a preview and the list filter that shows all of it. One query: the
+ * counts of both groupings in one pass over the user's rows, the previews' pictures joined in.
+ */
+export async function wardrobeCollections(deps: Pick<WardrobeDeps, 'db' | 'config'>, user: UserRow): Promise<WardrobeCollections> {
+  wardrobePolicy(user);
+  const { rows } = await sql<GroupRow>`
+    with groups as (
+      select w.selection_kind, w.selection_id, w.style_vibe, count(*)::int as n,
+             (array_agg(w.image_id order by w.created_at desc, w.id desc))[1:${sql.lit(COLLECTION_PREVIEW)}] as preview
+        from wardrobe_items w
+       where w.user_id = ${user.id}
+       group by grouping sets ((w.selection_kind, w.selection_id), (w.style_vibe))
+    )
+    select g.selection_kind, g.selection_id, g.style_vibe, g.n,
+           coalesce((select jsonb_agg(jsonb_build_object('id', gi.id, 'storage_key', gi.storage_key, 'thumb_key', gi.thumb_key, 'status', gi.status) order by p.ord)
+                       from unnest(g.preview) with ordinality as p(id, ord) join generated_images gi on gi.id = p.id), '[]'::jsonb) as items
+      from groups g
+     where g.selection_kind is not null or g.style_vibe is not null`.execute(deps.db);
+
+  const collections: SmartCollection[] = rows.map((g) => {
+    const items = g.items.map((i) => ({ imageId: i.id, imageUrl: mediaUrl(deps.config, i.storage_key), thumbnailUrl: mediaUrl(deps.config, i.thumb_key), status: i.status }));
+    if (g.selection_kind && g.selection_id) {
+      const ref = { kind: g.selection_kind, id: g.selection_id } as SelectionRef;
+      const name = selectionName(ref);
+      if (ref.kind === 'occasion') {
+        const icon = OCCASIONS.find((o) => o.id === ref.id)?.icon ?? COLLECTION_ICONS.trend;
+        return { id: `occasion:${ref.id}`, name, description: collectionDescriptions.occasion(name), icon, type: 'occasion', itemCount: g.n, items, filter: { occasion: ref.id } };
+      }
+      return {
+        id: `${ref.kind}:${ref.id}`, name, description: collectionDescriptions[ref.kind](name), icon: COLLECTION_ICONS[ref.kind],
+        type: 'trend', itemCount: g.n, items, filter: { trend: ref.id },
+      };
+    }
+    const vibe = g.style_vibe!;
+    const name = nameOf(STYLE_VIBES, vibe) ?? vibe;
+    return { id: `style:${vibe}`, name, description: collectionDescriptions.style(name), icon: COLLECTION_ICONS.style, type: 'style', itemCount: g.n, items, filter: { styleVibe: vibe } };
+  });
+  const order = { occasion: 0, style: 1, trend: 2 } as const;
+  collections.sort((a, b) => order[a.type] - order[b.type] || b.itemCount - a.itemCount || a.name.localeCompare(b.name));
+  return { collections };
+}
+
+/**
+ * POST /api/siims/wardrobe: saves a look the user may see (served to them, in the LookBook, or
+ * shared: the share rule). A Stylist keeps 20; the count is taken under the user's row lock, so
+ * two tabs saving at once cannot pass the cap.
+ */
+export async function saveToWardrobe(deps: WardrobeDeps, user: UserRow, imageId: string): Promise<WardrobeSaveAnswer> {
+  const policy = wardrobePolicy(user);
+  await consumeWrite(deps, user);
+  const saved = await deps.db.transaction().execute(async (tx) => {
+    // NO KEY UPDATE: saves of one user queue here, while rows that only reference the user
+    // (views, usage) are not held up.
+    await tx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().executeTakeFirstOrThrow();
+    const existing = await tx.selectFrom('wardrobe_items').select('id').where('user_id', '=', user.id).where('image_id', '=', imageId).executeTakeFirst();
+    if (existing) throw appError('already_saved', wardrobeMessages.alreadySaved);
+    if (!(await lockSeenLook(tx, user.id, imageId))) throw appError('not_found', wardrobeMessages.lookNotFound);
+    const count = await countSaved(tx, user.id);
+    if (policy.wardrobeCap !== null && count >= policy.wardrobeCap) throw appError('wardrobe_full', wardrobeMessages.full);
+    const id = await insertWardrobeItem(tx, user.id, imageId);
+    if (!id) throw appError('already_saved', wardrobeMessages.alreadySaved);
+    const row = await tx.selectFrom('wardrobe_items').select(['id', 'image_id', 'notes', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    return { row, count: count + 1 };
+  });
+  const [item] = await entries(deps, user.id, [saved.row]);
+  return { success: true, item: item!, ...countOf(user, saved.count) };
+}
+
+/** DELETE /api/siims/wardrobe/{imageId}: removed false when it was not there (the spec's client ignores errors). */
+export async function removeFromWardrobe(deps: WardrobeDeps, user: UserRow, imageId: string): Promise<WardrobeRemoveAnswer> {
+  wardrobePolicy(user);
+  await consumeWrite(deps, user);
+  const removed = await deps.db.deleteFrom('wardrobe_items').where('user_id', '=', user.id).where('image_id', '=', imageId).returning('id').executeTakeFirst();
+  return { success: true, removed: removed !== undefined, ...countOf(user, await countSaved(deps.db, user.id)) };
+}
+
+/**
+ * PATCH /api/siims/wardrobe/{id}/notes: the owner's notes on one saved look; empty notes clear
+ * them. Another user's item is not found, as an unknown one is.
+ */
+export async function updateWardrobeNotes(deps: WardrobeDeps, user: UserRow, input: WardrobeNotesInput): Promise<WardrobeNotesAnswer> {
+  wardrobePolicy(user);
+  await consumeWrite(deps, user);
+  const notes = input.notes.trim() === '' ? null : input.notes.trim();
+  const row = await deps.db
+    .updateTable('wardrobe_items')
+    .set({ notes })
+    .where('id', '=', input.id)
+    .where('user_id', '=', user.id)
+    .returning(['id', 'notes'])
+    .executeTakeFirst();
+  if (!row) throw appError('not_found', wardrobeMessages.notFound);
+  return { success: true, id: row.id, notes: row.notes };
+}
+
+/**
+ * Which of these looks the caller saved, and the wardrobe's size against the cap: the Save
+ * buttons' state. Any signed-in tier may ask (below Stylist the answer is simply none saved).
+ */
+export async function wardrobeContains(db: Db, user: UserRow, imageIds: readonly string[]): Promise<WardrobeContainsAnswer> {
+  const [rows, saved] = await Promise.all([
+    imageIds.length
+      ? db.selectFrom('wardrobe_items').select('image_id').where('user_id', '=', user.id).where('image_id', 'in', [...imageIds]).execute()
+      : Promise.resolve([]),
+    countSaved(db, user.id),
+  ]);
+  const found = new Set(rows.map((r) => r.image_id));
+  return { ...countOf(user, saved), imageIds: imageIds.filter((id) => found.has(id)) };
+}
