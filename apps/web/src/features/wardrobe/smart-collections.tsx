@@ -1,4 +1,4 @@
-import { COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts';
+import { COLLECTION_ICONS, COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts';
 import { Button, cn } from '@drape/ui';
 import { ChevronDown, FolderHeart, Palette, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -6,13 +6,15 @@ import { LookImage } from '../../components/look-image';
 import { OccasionIcon } from '../../components/occasion-icon';
 import { isCollectionApplied, type WardrobeFilters } from './wardrobe-filters';
 
-/** A collection's icon: the catalog's occasion icon names, else a few names the server may send, else its type's. */
-const NAMED_ICONS: Record<string, LucideIcon> = { sparkles: Sparkles, 'trending-up': TrendingUp, trend: TrendingUp, palette: Palette, style: Sparkles };
+/** A collection's icon: an occasion's catalog icon, else the contract's names, else its type's. */
+const NAMED_ICONS: Record<string, LucideIcon> = {
+  [COLLECTION_ICONS.style]: Sparkles, [COLLECTION_ICONS.trend]: TrendingUp, [COLLECTION_ICONS.palette]: Palette,
+};
 const TYPE_ICONS: Record<CollectionType, LucideIcon> = { occasion: FolderHeart, style: Sparkles, trend: TrendingUp };
 const OCCASION_ICON_NAMES = new Set(['heart', 'cocktail', 'briefcase', 'sun', 'running', 'couch', 'walking', 'ring']);
 
 function CollectionIcon({ collection }: { collection: SmartCollection }) {
-  const name = collection.icon.trim().toLowerCase().replace(/^fa-/, '');
+  const name = collection.icon.trim().toLowerCase();
   if (OCCASION_ICON_NAMES.has(name)) return <OccasionIcon icon={name} className="h-4 w-4" />;
   const Icon = NAMED_ICONS[name] ?? TYPE_ICONS[collection.type] ?? Sparkles;
   return <Icon aria-hidden="true" className="h-4 w-4" />;
