@@ -1,13 +1,15 @@
 import { WARDROBE_GROUPINGS, type WardrobeGrouping } from '@drape/contracts';
 import { Badge, Button, Label, Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue, cn } from '@drape/ui';
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   activeFilterCount, GENDER_OPTIONS, OCCASION_OPTIONS, styleVibeName, TREND_OPTION_GROUPS, withFilter, type FilterOption, type WardrobeFilters,
 } from './wardrobe-filters';
 import { GROUPING_LABELS } from './wardrobe-grouping';
 
 export interface FilterBarProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   filters: WardrobeFilters;
   onFiltersChange: (next: WardrobeFilters) => void;
   grouping: WardrobeGrouping;
@@ -15,9 +17,8 @@ export interface FilterBarProps {
 }
 
 /** user-area §2 Wardrobe: the collapsible 'Filter & Organize' bar (gender, occasion, trend, Clear, grouping). */
-export function FilterBar({ filters, onFiltersChange, grouping, onGroupingChange }: FilterBarProps) {
+export function FilterBar({ open, onOpenChange, filters, onFiltersChange, grouping, onGroupingChange }: FilterBarProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const active = activeFilterCount(filters);
 
   return (
@@ -27,7 +28,7 @@ export function FilterBar({ filters, onFiltersChange, grouping, onGroupingChange
           type="button"
           aria-expanded={open}
           aria-controls={`${id}-panel`}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => onOpenChange(!open)}
           className="flex w-full cursor-pointer items-center gap-3 rounded-[var(--radius-card)] px-5 py-4 text-left font-display text-lg font-medium text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
         >
           <SlidersHorizontal aria-hidden="true" className="h-4 w-4 text-gold-ink" />

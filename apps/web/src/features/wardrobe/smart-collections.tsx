@@ -1,7 +1,7 @@
 import { COLLECTION_ICONS, COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts';
 import { Button, cn } from '@drape/ui';
 import { ChevronDown, FolderHeart, Palette, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { LookImage } from '../../components/look-image';
 import { OccasionIcon } from '../../components/occasion-icon';
 import { isCollectionApplied, type WardrobeFilters } from './wardrobe-filters';
@@ -21,6 +21,8 @@ function CollectionIcon({ collection }: { collection: SmartCollection }) {
 }
 
 export interface SmartCollectionsProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   collections: SmartCollection[] | undefined;
   loading: boolean;
   failed: boolean;
@@ -30,9 +32,8 @@ export interface SmartCollectionsProps {
 }
 
 /** user-area §2 Wardrobe, §3 Smart collection: the collapsible panel; a card applies its collection's filter. */
-export function SmartCollections({ collections, loading, failed, onRetry, filters, onApply }: SmartCollectionsProps) {
+export function SmartCollections({ open, onOpenChange, collections, loading, failed, onRetry, filters, onApply }: SmartCollectionsProps) {
   const id = useId();
-  const [open, setOpen] = useState(true);
   const count = collections?.length ?? 0;
 
   return (
@@ -42,7 +43,7 @@ export function SmartCollections({ collections, loading, failed, onRetry, filter
           type="button"
           aria-expanded={open}
           aria-controls={`${id}-panel`}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => onOpenChange(!open)}
           className="flex w-full cursor-pointer items-center gap-3 rounded-[var(--radius-card)] px-5 py-4 text-left font-display text-lg font-medium text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
         >
           <FolderHeart aria-hidden="true" className="h-4 w-4 text-gold-ink" />

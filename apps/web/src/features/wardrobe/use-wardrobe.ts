@@ -1,5 +1,5 @@
 import { LOOKS_PAGE_SIZE, WARDROBE_GROUPING_STORAGE_KEY, type WardrobeEntry, type WardrobeGrouping, type WardrobePage } from '@drape/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { listInput, type WardrobeFilters } from './wardrobe-filters';
@@ -26,6 +26,7 @@ export function useWardrobeList(filters: WardrobeFilters) {
     initialPageParam: 0,
     getNextPageParam: (last: WardrobePage) => (last.hasMore ? last.offset + last.items.length : undefined),
     refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
   });
 }
 

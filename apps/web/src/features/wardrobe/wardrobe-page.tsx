@@ -1,5 +1,5 @@
 import { wardrobeMessages, type PublicUser, type WardrobeEntry } from '@drape/contracts';
-import { Alert, Badge, Button, buttonClasses } from '@drape/ui';
+import { Alert, Badge, Button, buttonClasses, cn } from '@drape/ui';
 import { SearchX, Shirt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,6 +42,8 @@ export default function WardrobePage() {
 function Wardrobe({ user }: { user: PublicUser }) {
   const [filters, setFilters] = useState<WardrobeFilters>(NO_FILTERS);
   const [grouping, setGrouping] = useGrouping();
+  const [barOpen, setBarOpen] = useState(false);
+  const [collectionsOpen, setCollectionsOpen] = useState(true);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [openItemsId, setOpenItemsId] = useState<string | null>(null);
   const list = useWardrobeList(filters);
@@ -59,6 +61,11 @@ function Wardrobe({ user }: { user: PublicUser }) {
   const filtered = activeFilterCount(filters) > 0;
   const cap = first?.cap ?? null;
   const full = first !== undefined && cap !== null && first.saved >= cap;
+  // The bar and the collections stay put while a filter's looks load (or fail): they are shown
+  // once the wardrobe is known to hold looks, and whenever a filter is set.
+  const showTools = filtered || (first !== undefined && first.saved > 0);
+  // The previous filter's looks stay on screen, dimmed, until the new ones arrive.
+  const switching = list.isPlaceholderData;
 
   const count = first ? (
     <Badge tone={full ? 'gold' : 'neutral'} className="px-3 py-1 text-sm normal-case tracking-normal">
@@ -67,11 +74,11 @@ function Wardrobe({ user }: { user: PublicUser }) {
     </Badge>
   ) : null;
 
-  let body;
+  let results;
   if (list.isPending) {
-    body = <WardrobeSkeleton />;
+    results = <WardrobeSkeleton />;
   } else if (list.isError) {
-    body = (
+    results = (
       <Alert>
         <div className="flex flex-wrap items-center gap-3">
           <span>Your wardrobe could not be loaded. Please try again.</span>
@@ -81,35 +88,26 @@ function Wardrobe({ user }: { user: PublicUser }) {
         </div>
       </Alert>
     );
-  } else if (first && first.saved === 0 && !filtered) {
-    body = <EmptyWardrobe />;
+  } else if (!showTools) {
+    results = <EmptyWardrobe />;
   } else {
     let index = 0;
-    body = (
-      <>
-        <FilterBar filters={filters} onFiltersChange={setFilters} grouping={grouping} onGroupingChange={setGrouping} />
-        <SmartCollections
-          collections={collections.data?.collections}
-          loading={collections.isPending}
-          failed={collections.isError}
-          onRetry={() => void collections.refetch()}
-          filters={filters}
-          onApply={(collection) => setFilters(filtersFromCollection(collection.filter))}
-        />
-        <section aria-labelledby="wardrobe-looks-heading" className="flex flex-col gap-6">
-          <div className="flex flex-wrap items-baseline justify-between gap-3">
-            <h2 id="wardrobe-looks-heading" className="font-display text-2xl font-medium">
-              {filtered ? 'Matching looks' : 'Saved looks'}
-            </h2>
-            <p role="status" className="text-sm text-taupe">
-              {first ? `Showing ${entries.length} of ${first.total} ${first.total === 1 ? 'look' : 'looks'}` : null}
-              {grouping !== 'none' && entries.length > 0 ? ` · grouped by ${GROUPING_LABELS[grouping].toLowerCase()}` : null}
-            </p>
-          </div>
-          {entries.length === 0 ? (
-            <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-          ) : (
-            groups.map((group) => {
+    results = (
+      <section aria-labelledby="wardrobe-looks-heading" aria-busy={switching || undefined} className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="wardrobe-looks-heading" className="font-display text-2xl font-medium">
+            {filtered ? 'Matching looks' : 'Saved looks'}
+          </h2>
+          <p role="status" className="text-sm text-taupe">
+            {switching ? 'Loading...' : first ? `Showing ${entries.length} of ${first.total} ${first.total === 1 ? 'look' : 'looks'}` : null}
+            {grouping !== 'none' && entries.length > 0 ? ` · grouped by ${GROUPING_LABELS[grouping].toLowerCase()}` : null}
+          </p>
+        </div>
+        {entries.length === 0 ? (
+          <NoMatches onClear={() => setFilters(NO_FILTERS)} />
+        ) : (
+          <div className={cn('flex flex-col gap-8 transition-opacity', switching && 'pointer-events-none opacity-60')}>
+            {groups.map((group) => {
               const cards = (
                 <ul className={GRID}>
                   {group.entries.map((entry: WardrobeEntry) => {
@@ -131,27 +129,27 @@ function Wardrobe({ user }: { user: PublicUser }) {
                 </ul>
               );
               if (!group.label) return <div key={group.key}>{cards}</div>;
+              const headingId = `wardrobe-group-${group.key || 'rest'}`;
               return (
-                <section key={group.key} aria-labelledby={`wardrobe-group-${group.key || 'rest'}`} className="flex flex-col gap-4">
-                  <h3 id={`wardrobe-group-${group.key || 'rest'}`} className="flex items-baseline gap-2 border-b border-linen pb-2 font-display text-xl font-medium">
+                <section key={group.key} aria-labelledby={headingId} className="flex flex-col gap-4">
+                  <h3 id={headingId} className="flex items-baseline gap-2 border-b border-linen pb-2 font-display text-xl font-medium">
                     {group.label}
                     <span className="font-sans text-sm font-normal text-taupe">({group.entries.length})</span>
                   </h3>
                   {cards}
                 </section>
               );
-            })
-          )}
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" size="lg" pending={list.isFetchingNextPage} pendingLabel="Loading..." onClick={() => void list.fetchNextPage()}>
-                {wardrobeMessages.loadMore}
-              </Button>
-            </div>
-          ) : null}
-        </section>
-        <NewTabHint />
-      </>
+            })}
+          </div>
+        )}
+        {list.hasNextPage && !switching ? (
+          <div className="flex justify-center">
+            <Button variant="outline" size="lg" pending={list.isFetchingNextPage} pendingLabel="Loading..." onClick={() => void list.fetchNextPage()}>
+              {wardrobeMessages.loadMore}
+            </Button>
+          </div>
+        ) : null}
+      </section>
     );
   }
 
@@ -166,7 +164,30 @@ function Wardrobe({ user }: { user: PublicUser }) {
           </Link>
         </Alert>
       ) : null}
-      {body}
+      {showTools ? (
+        <>
+          <FilterBar
+            open={barOpen}
+            onOpenChange={setBarOpen}
+            filters={filters}
+            onFiltersChange={setFilters}
+            grouping={grouping}
+            onGroupingChange={setGrouping}
+          />
+          <SmartCollections
+            open={collectionsOpen}
+            onOpenChange={setCollectionsOpen}
+            collections={collections.data?.collections}
+            loading={collections.isPending}
+            failed={collections.isError}
+            onRetry={() => void collections.refetch()}
+            filters={filters}
+            onApply={(collection) => setFilters(filtersFromCollection(collection.filter))}
+          />
+        </>
+      ) : null}
+      {results}
+      <NewTabHint />
     </div>
   );
 }
