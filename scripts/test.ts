@@ -49,6 +49,20 @@ function vitest() {
   } else exitCode = 1;
 }
 
+/**
+ * The LookBook's browser tests need a LookBook: 160 looks, the 130 clones in it, across colors,
+ * trends, palettes and occasions (pipeline/src/seed-looks.ts), and the 30 rendered ones in the
+ * inventory, one for each starter pair, so the pipeline finds its starter set made. Seeded once
+ * the server has prepared the database, before the pipeline starts.
+ */
+function seedLookbook(env: NodeJS.ProcessEnv) {
+  const started = Date.now();
+  const args = ['seed', 'looks', '--looks', '160', '--lookbook', '130', '--originals', '30', '--users', '0', '--heavy-saves', '0'];
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/src/cli.ts'), ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (res.status !== 0) throw new Error(`npm run drape -- ${args.join(' ')} failed (${res.status})`);
+  log(`seeded 160 looks, 130 in the LookBook, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function playwright() {
   buildApps(root, log);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'e2e-data'), port: 0 });
@@ -71,6 +85,7 @@ async function playwright() {
       server.on('message', (m: { type?: string; port?: number }) => m?.type === 'listening' && resolve(m.port!));
       server.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
     });
+    seedLookbook({ ...env, PORT: String(port), DRAPE_PREPARED: '1' });
     // The pipeline beside the server, as `npm start` runs it: Get My Look and the starter set need
     // a real worker. Started once the server has prepared the database, ready when it says so.
     pipeline = fork(path.join(root, 'pipeline/src/main.ts'), [], { env: { ...env, PORT: String(port), DRAPE_PREPARED: '1' }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });

@@ -52,4 +52,15 @@ describe('npm run drape', () => {
     const file = res.out.match(/File: (\S+\.webp)/)?.[1];
     expect(file && fs.existsSync(file)).toBe(true);
   }, 120_000);
+
+  it('seeds looks, LookBook looks and users, and prints the summary', async () => {
+    expect(drape('seed', 'looks', '--looks', '10', '--lookbook', '11')).toMatchObject({ code: 2, err: expect.stringContaining('--lookbook cannot exceed --looks') });
+    const res = drape('seed', 'looks', '--looks', '300', '--lookbook', '100', '--users', '12', '--heavy-saves', '20', '--originals', '3');
+    expect(res.code).toBe(0);
+    expect(res.out).toMatch(/Seeded in [\d.]+ s\./);
+    const lookbook = await db.db.selectFrom('generated_images').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'lookbook').executeTakeFirstOrThrow();
+    expect(Number(lookbook.n)).toBe(100);
+    const users = await db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', 'like', 'seed_%').executeTakeFirstOrThrow();
+    expect(Number(users.n)).toBe(13);
+  }, 120_000);
 });

@@ -13,8 +13,10 @@ import type { Storage } from '@drape/storage';
 import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
+import { atelierProvider } from './providers/atelier-provider';
 import { regeneratePrompts } from '@drape/boot';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
+import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { severityRows } from './severity-stats';
 import { describeStarter, starterProgress } from './starter-stock';
 import { podStatus } from './worker-registry';
@@ -63,11 +65,12 @@ function bar(label: string) {
   };
 }
 
-const positiveInt = (name: string) => (v: string) => {
+const wholeNumber = (name: string, min: number) => (v: string) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number of at least 1.`);
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number of at least ${min}.`);
   return n;
 };
+const positiveInt = (name: string) => wholeNumber(name, 1);
 
 /** A catalog entry's typed id by its name or id, or a usage error listing the choices. */
 function pick<T extends { id: string; name: string }>(list: readonly T[], value: string, label: string): T['id'] {
@@ -227,6 +230,42 @@ prompts.command('verify').description('check that every active combination has i
       process.exitCode = 1;
     }
   }));
+
+const seed = program.command('seed').description('fill the database for benchmarks and browser tests');
+seed.command('looks').description('add looks (a few rendered, the rest cloned from them in the database), LookBook looks and users')
+  .option('--looks <n>', 'looks to add', positiveInt('--looks'), 1_000_000)
+  .option('--lookbook <n>', 'of them in the LookBook', wholeNumber('--lookbook', 0), 100_000)
+  .option('--users <n>', `users seed_00001... (password "${SEED_PASSWORD}")`, wholeNumber('--users', 0), 10_000)
+  .option('--heavy-saves <n>', `looks in the wardrobe of the Fashion Icon ${SEED_HEAVY_USERNAME} (0: no such user)`, wholeNumber('--heavy-saves', 0), 5_000)
+  .option('--originals <n>', 'looks rendered for real, which the others clone', positiveInt('--originals'), 36)
+  .action((o: { looks: number; lookbook: number; users: number; heavySaves: number; originals: number }) =>
+    withDb(async (db, _url, _config, storage) => {
+      if (o.lookbook > o.looks) throw new UsageError('--lookbook cannot exceed --looks.');
+      // The built-in renderer whatever IMAGE_PROVIDER says: a few dozen pictures to clone.
+      const bars = new Map<SeedStage, ReturnType<typeof bar>>();
+      const labels: Record<SeedStage, string> = { render: 'render  ', looks: 'looks   ', users: 'users   ', wardrobe: 'wardrobe' };
+      let current: SeedStage | null = null;
+      const r = await seedLooks({ db, storage, provider: atelierProvider }, {
+        looks: o.looks, lookbook: o.lookbook, users: o.users, heavySaves: o.heavySaves, originals: o.originals,
+        onProgress: (stage, done, total) => {
+          if (current && current !== stage) bars.get(current)?.stop();
+          current = stage;
+          if (!bars.has(stage)) bars.set(stage, bar(labels[stage]));
+          bars.get(stage)!.update(done, Math.max(total, 1));
+        },
+      });
+      if (current) bars.get(current)?.stop();
+      const s = r.seconds;
+      table([
+        { rows: 'looks', count: r.looks, seconds: s.looks, note: `${r.originals} rendered in ${s.render} s, the rest cloned` },
+        { rows: 'LookBook looks', count: r.lookbook, seconds: '', note: `${r.lookbookColors} lookbook_colors rows` },
+        { rows: 'pieces', count: r.pieces, seconds: '', note: 'cloned with their looks' },
+        { rows: 'users', count: r.users, seconds: s.users, note: r.users ? `password "${SEED_PASSWORD}"` : '' },
+        { rows: `${SEED_HEAVY_USERNAME}'s wardrobe`, count: r.heavySaves, seconds: s.wardrobe, note: '' },
+        { rows: 'image counts, vacuum and analyze', count: '', seconds: Math.round((s.counts + s.vacuum) * 10) / 10, note: '' },
+      ]);
+      console.log(`Seeded in ${s.total} s.`);
+    }));
 
 const admin = program.command('admin').description('administrators');
 const passwordOf = (o: { password?: string }) => {
