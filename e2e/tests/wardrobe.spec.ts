@@ -231,9 +231,9 @@ test('Load More Looks brings the 51st look; filters, a filtered empty result and
   await expect(cards(page)).toHaveCount(55);
 
   // A trend none of the saved looks has: the empty result says so and Clear brings the looks back.
-  const shown = new Set(await page.getByRole('list', { name: 'Browse similar looks in the LookBook' }).locator('li:first-child').allInnerTexts());
+  const shown = new Set(await page.getByRole('list', { name: 'Browse similar looks in the LookBook' }).locator('li:first-child').allTextContents());
   await page.getByRole('combobox', { name: 'Trend' }).click();
-  const offered = (await page.getByRole('option').allInnerTexts()).filter((name) => name !== 'All trends');
+  const offered = (await page.getByRole('option').allTextContents()).filter((name) => name !== 'All trends');
   const unused = offered.find((name) => !shown.has(name));
   await page.keyboard.press('Escape');
   if (unused) {

@@ -1,7 +1,7 @@
 import { COLLECTION_ICONS, COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts';
 import { Button, cn } from '@drape/ui';
 import { ChevronDown, FolderHeart, Palette, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { LookImage } from '../../components/look-image';
 import { OccasionIcon } from '../../components/occasion-icon';
 import { isCollectionApplied, type WardrobeFilters } from './wardrobe-filters';
@@ -20,6 +20,9 @@ function CollectionIcon({ collection }: { collection: SmartCollection }) {
   return <Icon aria-hidden="true" className="h-4 w-4" />;
 }
 
+/** Two rows of the widest grid; the rest behind 'Show all' (a wardrobe can hold dozens of groups). */
+const FIRST_SHOWN = 6;
+
 export interface SmartCollectionsProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -34,7 +37,9 @@ export interface SmartCollectionsProps {
 /** user-area §2 Wardrobe, §3 Smart collection: the collapsible panel; a card applies its collection's filter. */
 export function SmartCollections({ open, onOpenChange, collections, loading, failed, onRetry, filters, onApply }: SmartCollectionsProps) {
   const id = useId();
+  const [showAll, setShowAll] = useState(false);
   const count = collections?.length ?? 0;
+  const shown = showAll ? (collections ?? []) : (collections ?? []).slice(0, FIRST_SHOWN);
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-[var(--radius-card)] border border-linen bg-paper">
@@ -69,49 +74,61 @@ export function SmartCollections({ open, onOpenChange, collections, loading, fai
         ) : count === 0 ? (
           <p className="text-sm text-taupe">Collections gather your saved looks by occasion, style and trend as your wardrobe grows.</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {collections?.map((collection) => {
-              const applied = isCollectionApplied(collection.filter, filters);
-              return (
-                <li key={collection.id}>
-                  <button
-                    type="button"
-                    aria-pressed={applied}
-                    onClick={() => onApply(collection)}
-                    className={cn(
-                      'flex h-full w-full cursor-pointer flex-col gap-3 rounded-2xl border p-4 text-left transition-colors',
-                      'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink',
-                      applied ? 'border-ink bg-ivory' : 'border-linen bg-ivory/40 hover:border-taupe',
-                    )}
-                  >
-                    <span className="flex items-start gap-3">
-                      <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-gold-soft text-gold-ink">
-                        <CollectionIcon collection={collection} />
-                      </span>
-                      <span className="flex min-w-0 flex-1 flex-col">
-                        <span className="font-medium text-ink">{collection.name}</span>
-                        {collection.description ? <span className="line-clamp-2 text-xs text-taupe">{collection.description}</span> : null}
-                      </span>
-                      <span className="shrink-0 text-sm text-taupe">
-                        {collection.itemCount} {collection.itemCount === 1 ? 'look' : 'looks'}
-                      </span>
-                    </span>
-                    {collection.items.length > 0 ? (
-                      <span aria-hidden="true" className="grid grid-cols-4 gap-1.5">
-                        {collection.items.slice(0, COLLECTION_PREVIEW).map((item) => (
-                          <span key={item.imageId} className="overflow-hidden rounded-lg bg-sand">
-                            <LookImage urls={[item.thumbnailUrl, item.imageUrl]} alt="" loading="lazy" />
-                          </span>
-                        ))}
-                      </span>
-                    ) : null}
-                  </button>
+          <>
+            {/* A row to swipe through on a phone, a grid from tablets up. */}
+            <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+              {shown.map((collection) => (
+                <li key={collection.id} className="w-64 shrink-0 snap-start sm:w-auto">
+                  <CollectionCard collection={collection} applied={isCollectionApplied(collection.filter, filters)} onApply={() => onApply(collection)} />
                 </li>
-              );
-            })}
-          </ul>
+              ))}
+            </ul>
+            {count > FIRST_SHOWN ? (
+              <Button variant="link" className="mt-3" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+                {showAll ? 'Show fewer collections' : `Show all ${count} collections`}
+              </Button>
+            ) : null}
+          </>
         )}
       </div>
     </section>
+  );
+}
+
+/** A collection: its icon, name, description, count and newest pictures; pressed while its filter is the applied one. */
+function CollectionCard({ collection, applied, onApply }: { collection: SmartCollection; applied: boolean; onApply: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={applied}
+      onClick={onApply}
+      className={cn(
+        'flex h-full w-full cursor-pointer flex-col gap-3 rounded-2xl border p-4 text-left transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink',
+        applied ? 'border-ink bg-ivory' : 'border-linen bg-ivory/40 hover:border-taupe',
+      )}
+    >
+      <span className="flex items-start gap-3">
+        <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-gold-soft text-gold-ink">
+          <CollectionIcon collection={collection} />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="font-medium text-ink">{collection.name}</span>
+          {collection.description ? <span className="line-clamp-2 text-xs text-taupe">{collection.description}</span> : null}
+        </span>
+        <span className="shrink-0 text-sm text-taupe">
+          {collection.itemCount} {collection.itemCount === 1 ? 'look' : 'looks'}
+        </span>
+      </span>
+      {collection.items.length > 0 ? (
+        <span aria-hidden="true" className="grid grid-cols-4 gap-1.5">
+          {collection.items.slice(0, COLLECTION_PREVIEW).map((item) => (
+            <span key={item.imageId} className="overflow-hidden rounded-lg bg-sand">
+              <LookImage urls={[item.thumbnailUrl, item.imageUrl]} alt="" loading="lazy" />
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </button>
   );
 }

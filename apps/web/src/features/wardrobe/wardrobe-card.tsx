@@ -1,6 +1,6 @@
 import type { WardrobeEntry } from '@drape/contracts';
 import {
-  Badge, Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn,
+  Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn,
 } from '@drape/ui';
 import { ChevronDown, NotebookPen, ShoppingBag, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -20,6 +20,8 @@ const savedDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 's
 
 export interface WardrobeCardProps {
   entry: WardrobeEntry;
+  /** h3 in the plain grid, h4 under a group's h3. */
+  headingLevel: 3 | 4;
   /** Cards in the first rows load their pictures at once, the others as they near the viewport. */
   eager: boolean;
   /** This card's notes are being edited (one card at a time across the grid). */
@@ -32,13 +34,14 @@ export interface WardrobeCardProps {
 }
 
 /** One saved look (user-area §2 Wardrobe): picture, trend and color chips, notes, pieces, share, delete. */
-export function WardrobeCard({ entry, eager, editing, onEditNotes, itemsOpen, onToggleItems, onRemove }: WardrobeCardProps) {
+export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes, itemsOpen, onToggleItems, onRemove }: WardrobeCardProps) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const name = entry.selection.name;
   const items = entry.fashionItems;
   const facts = [genderName(entry.gender), entry.styleVibe ? styleVibeName(entry.styleVibe) : null].filter(Boolean).join(' · ');
   const saved = new Date(entry.savedAt);
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
 
   return (
     <article aria-labelledby={`${id}-title`} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
@@ -47,9 +50,9 @@ export function WardrobeCard({ entry, eager, editing, onEditNotes, itemsOpen, on
       </div>
       <div className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
         <div className="flex flex-col gap-1">
-          <h3 id={`${id}-title`} className="font-display text-xl font-medium leading-snug text-ink">
+          <Heading id={`${id}-title`} className="font-display text-xl font-medium leading-snug text-ink">
             {name}
-          </h3>
+          </Heading>
           <p className="text-xs text-taupe">
             {facts}
             {Number.isNaN(saved.getTime()) ? null : (
@@ -67,9 +70,9 @@ export function WardrobeCard({ entry, eager, editing, onEditNotes, itemsOpen, on
               aria-label={`${KIND_LABEL[entry.selection.kind]} ${name}: browse ${name} looks in the LookBook`}
               className="inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
             >
-              <Badge tone="gold" className="cursor-pointer normal-case tracking-normal transition-colors hover:border-gold-ink">
+              <span className="inline-flex items-center rounded-full border border-gold/40 bg-gold-soft px-2.5 py-0.5 text-xs font-medium text-gold-ink transition-colors hover:border-gold-ink">
                 {name}
-              </Badge>
+              </span>
             </Link>
           </li>
           {colorChips(entry.colors).map((color) => (

@@ -1,5 +1,5 @@
 import { wardrobeMessages, type PublicUser, type WardrobeEntry } from '@drape/contracts';
-import { Alert, Badge, Button, buttonClasses, cn } from '@drape/ui';
+import { Alert, Button, buttonClasses, cn } from '@drape/ui';
 import { SearchX, Shirt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,7 +17,8 @@ import { useGrouping, useRemoveEntry, useWardrobeCollections, useWardrobeList } 
 /** Cards whose pictures load at once: the first rows of the widest grid; the rest wait for the viewport. */
 const EAGER_CARDS = 4;
 const SKELETON_CARDS = 8;
-const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+// items-start: a card whose pieces are open grows alone, its row's other cards keep their size.
+const GRID = 'grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export default function WardrobePage() {
   return (
@@ -68,10 +69,15 @@ function Wardrobe({ user }: { user: PublicUser }) {
   const switching = list.isPlaceholderData;
 
   const count = first ? (
-    <Badge tone={full ? 'gold' : 'neutral'} className="px-3 py-1 text-sm normal-case tracking-normal">
+    <p
+      className={cn(
+        'inline-flex items-center rounded-full border px-4 py-1.5 text-sm font-medium',
+        full ? 'border-gold/40 bg-gold-soft text-gold-ink' : 'border-linen bg-sand text-umber',
+      )}
+    >
       {cap === null ? `${first.saved} saved` : `${first.saved} / ${cap}`}
       <span className="sr-only">{cap === null ? ' looks' : ' looks saved'}</span>
-    </Badge>
+    </p>
   ) : null;
 
   let results;
@@ -113,9 +119,10 @@ function Wardrobe({ user }: { user: PublicUser }) {
                   {group.entries.map((entry: WardrobeEntry) => {
                     const eager = index++ < EAGER_CARDS;
                     return (
-                      <li key={entry.id} className="flex">
+                      <li key={entry.id} className="min-w-0">
                         <WardrobeCard
                           entry={entry}
+                          headingLevel={group.label ? 4 : 3}
                           eager={eager}
                           editing={editingId === entry.id}
                           onEditNotes={(open) => setEditingId(open ? entry.id : null)}
