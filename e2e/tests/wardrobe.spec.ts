@@ -71,6 +71,8 @@ test('a Stylist fills the wardrobe to 20 looks and the 21st save is refused; rem
   await first.getByRole('button', { name: /^Remove .+ from your wardrobe$/ }).click();
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(cards(page)).toHaveCount(19);
+  // The removed card's button is gone: focus goes to the list's heading.
+  await expect(page.getByRole('heading', { level: 2, name: 'Saved looks' })).toBeFocused();
   await expect(page.getByText('19 / 20')).toBeVisible();
   await expect(page.getByText('Wardrobe Full!')).toHaveCount(0);
 
@@ -101,6 +103,7 @@ test('notes: one look at a time, saved with a toast, kept after a reload; a fail
   await expect(b.getByLabel('Your notes')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(b.getByLabel('Your notes')).toHaveCount(0);
+  await expect(b.getByRole('button', { name: /^Add notes on / })).toBeFocused();
 
   await a.getByRole('button', { name: /^Add notes on / }).click();
   await a.getByLabel('Your notes').fill('Tan loafers and the camel coat.\nSunday brunch.');
@@ -109,6 +112,7 @@ test('notes: one look at a time, saved with a toast, kept after a reload; a fail
   await expect(toasts(page).getByText('Your personal notes have been saved successfully.')).toBeVisible();
   await expect(a.getByLabel('Your notes')).toHaveCount(0);
   await expect(a.getByText('Tan loafers and the camel coat.')).toBeVisible();
+  await expect(a.getByRole('button', { name: /^Edit notes on / })).toBeFocused();
   await expect(page.getByText('Draft that is never saved')).toHaveCount(0);
 
   await page.reload();

@@ -3,7 +3,7 @@ import {
   Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn,
 } from '@drape/ui';
 import { ChevronDown, NotebookPen, ShoppingBag, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FashionItemRow } from '../../components/fashion-item-row';
 import { LookImage } from '../../components/look-image';
@@ -30,13 +30,25 @@ export interface WardrobeCardProps {
   /** This card's pieces are shown (one card at a time across the grid). */
   itemsOpen: boolean;
   onToggleItems: () => void;
+  /** Removes the look; focus then goes to `focusAfterRemoval` (the removed card's button is gone). */
   onRemove: () => void;
+  focusAfterRemoval: () => void;
 }
 
 /** One saved look (user-area §2 Wardrobe): picture, trend and color chips, notes, pieces, share, delete. */
-export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes, itemsOpen, onToggleItems, onRemove }: WardrobeCardProps) {
+export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes, itemsOpen, onToggleItems, onRemove, focusAfterRemoval }: WardrobeCardProps) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
+  const removing = useRef(false);
+  const card = useRef<HTMLElement>(null);
+  const notesButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    // A closed editor hands focus back to its button, unless the user has moved on (another card's notes).
+    const active = document.activeElement;
+    if (wasEditing.current && !editing && (!active || active === document.body || card.current?.contains(active))) notesButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const name = entry.selection.name;
   const items = entry.fashionItems;
   const facts = [genderName(entry.gender), entry.styleVibe ? styleVibeName(entry.styleVibe) : null].filter(Boolean).join(' · ');
@@ -44,7 +56,7 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
 
   return (
-    <article aria-labelledby={`${id}-title`} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
+    <article ref={card} aria-labelledby={`${id}-title`} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
       <div className="bg-sand">
         <LookImage urls={[entry.thumbnailUrl, entry.imageUrl]} alt={lookAlt(entry)} width={entry.width} height={entry.height} loading={eager ? 'eager' : 'lazy'} />
       </div>
@@ -103,7 +115,7 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
 
         <div className="mt-auto flex flex-wrap items-start gap-2">
           {editing ? null : (
-            <Button variant="outline" size="sm" onClick={() => onEditNotes(true)} aria-label={`${entry.notes ? 'Edit notes' : 'Add notes'} on ${name}`}>
+            <Button ref={notesButton} variant="outline" size="sm" onClick={() => onEditNotes(true)} aria-label={`${entry.notes ? 'Edit notes' : 'Add notes'} on ${name}`}>
               <NotebookPen aria-hidden="true" className="h-4 w-4" />
               {entry.notes ? 'Edit notes' : 'Add notes'}
             </Button>
@@ -137,7 +149,13 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
       </div>
 
       <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(e) => {
+            if (!removing.current) return;
+            e.preventDefault();
+            focusAfterRemoval();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Remove this look?</DialogTitle>
             <DialogDescription>
@@ -151,6 +169,7 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
             <Button
               variant="destructive"
               onClick={() => {
+                removing.current = true;
                 setConfirming(false);
                 onRemove();
               }}

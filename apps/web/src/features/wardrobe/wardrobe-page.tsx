@@ -1,7 +1,7 @@
 import { wardrobeMessages, type PublicUser, type WardrobeEntry } from '@drape/contracts';
 import { Alert, Button, buttonClasses, cn } from '@drape/ui';
 import { SearchX, Shirt } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NewTabHint } from '../../components/fashion-item-row';
 import { PageHeader } from '../../components/page-header';
@@ -50,6 +50,7 @@ function Wardrobe({ user }: { user: PublicUser }) {
   const list = useWardrobeList(filters);
   const collections = useWardrobeCollections();
   const remove = useRemoveEntry();
+  const looksHeading = useRef<HTMLHeadingElement>(null);
 
   const pages = list.data?.pages;
   // Offset pages can overlap after a removal shifts the list: each look once.
@@ -101,7 +102,7 @@ function Wardrobe({ user }: { user: PublicUser }) {
     results = (
       <section aria-labelledby="wardrobe-looks-heading" aria-busy={switching || undefined} className="flex flex-col gap-6">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h2 id="wardrobe-looks-heading" className="font-display text-2xl font-medium">
+          <h2 id="wardrobe-looks-heading" ref={looksHeading} tabIndex={-1} className="font-display text-2xl font-medium focus:outline-none">
             {filtered ? 'Matching looks' : 'Saved looks'}
           </h2>
           <p role="status" className="text-sm text-taupe">
@@ -129,6 +130,7 @@ function Wardrobe({ user }: { user: PublicUser }) {
                           itemsOpen={openItemsId === entry.id}
                           onToggleItems={() => setOpenItemsId((current) => (current === entry.id ? null : entry.id))}
                           onRemove={() => remove.mutate({ imageId: entry.imageId })}
+                          focusAfterRemoval={() => looksHeading.current?.focus()}
                         />
                       </li>
                     );
