@@ -84,7 +84,8 @@ describe('seedLooks at a small scale', () => {
     expect(images.every((r) => imageIdInput.safeParse(r.id).success)).toBe(true);
     const byN = [...images].sort((a, b) => Number(a.job_id.split('-').at(-1)) - Number(b.job_id.split('-').at(-1)));
     // Appended to the primary key, not scattered over it.
-    expect(byN.map((r) => r.id.slice(0, 13))).toEqual([...byN.map((r) => r.id.slice(0, 13))].sort());
+    const prefixes = byN.map((r) => r.id.slice(0, 13));
+    expect(prefixes).toEqual(prefixes.toSorted());
     const pieces = await sql<{ id: string; image_id: string }>`select fi.id, fi.image_id from fashion_items fi join generated_images gi on gi.id = fi.image_id where gi.job_id like 'seed-%' order by gi.id, fi.position`.execute(db.db);
     expect(pieces.rows.every((r) => imageIdInput.safeParse(r.id).success && r.id.slice(0, 12) === r.image_id.slice(0, 12))).toBe(true);
   });
