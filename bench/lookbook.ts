@@ -1,3 +1,4 @@
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { OCCASIONS, PALETTES, STYLE_VIBES, TRENDS } from '@drape/contracts';
 import { createDb, seedCatalog, type DbHandle } from '@drape/db';
@@ -49,6 +50,8 @@ export interface LoadRow {
 
 export interface LookbookFigures {
   seed: SeedFigures;
+  /** The machine's 1-minute load average as the measurements began and ended (it is shared). */
+  loadAverage: { before: number; after: number };
   lookbook: LatencyRow[];
   wardrobe: LatencyRow[];
   load: LoadRow[];
@@ -196,6 +199,7 @@ export async function measureLookbook(url: string, dataDir: string, opts: { requ
     const heavy = await login(base, seedEmail(SEED_HEAVY_USERNAME), SEED_PASSWORD);
     const { requests } = opts;
     const warmup = 20;
+    const before = round1(os.loadavg()[0]!);
 
     const lookbook: LatencyRow[] = [];
     for (const f of await lookbookFilters(handle.pool)) {
@@ -233,7 +237,7 @@ export async function measureLookbook(url: string, dataDir: string, opts: { requ
     loadRows.push(await load('GET /api/siims/lookbook?limit=50 (Fashion Icon)', { url: `${base}/api/siims/lookbook?limit=50`, headers: { authorization: `Bearer ${icon}` } }, 50, opts.seconds));
     // autocannon returns at its deadline with requests in flight: let them end before the server stops.
     await new Promise((r) => setTimeout(r, 1000));
-    return { lookbook, wardrobe, load: loadRows };
+    return { loadAverage: { before, after: round1(os.loadavg()[0]!) }, lookbook, wardrobe, load: loadRows };
   } finally {
     await stopProcess(server.child);
     await stopProcess(bare.child);
@@ -268,6 +272,7 @@ export function lookbookTables(f: LookbookFigures): string {
   const requests = f.lookbook[0]?.requests ?? 0;
   return [
     seedTable, '',
+    `The machine's load average (1 minute) was ${f.loadAverage.before} as the measurements began and ${f.loadAverage.after} as they ended (${os.cpus().length} cores).`, '',
     `LookBook pages of 50 (GET /api/siims/lookbook), a Fashion Icon unless said, ${requests} sequential requests each after a warm-up:`, '',
     ...head, ...f.lookbook.map(row), '',
     `seed_heavy's wardrobe (GET /api/siims/wardrobe, /api/siims/wardrobe/collections), ${requests} sequential requests each:`, '',
