@@ -5,16 +5,25 @@ import { fileURLToPath } from 'node:url';
 import { createDb, migrate, startEmbeddedPostgres } from '@drape/db';
 import { benchAccounts, type LoadFigures } from './accounts';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
+import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
 import { benchPipeline, type PipelineFigures } from './pipeline';
 
 /**
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `pipeline`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `pipeline`, `lookbook`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
+ * (and measures `lookbook` on) a smaller database, `--requests N` sets the sequential requests.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse');
+const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'seed');
+const numberArg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const looks = numberArg('--looks', 1_000_000);
+const requests = numberArg('--requests', 200);
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const runsArg = process.argv.indexOf('--runs');
@@ -58,6 +67,28 @@ async function main() {
       fs.writeFileSync(path.join(here, 'results', `pipeline-${date}.json`), `${JSON.stringify({ name: 'pipeline', date, machine: m, figures }, null, 2)}\n`);
       console.log(JSON.stringify(figures, null, 2));
       updateReadme('pipeline', `${where}.\n\n${pipelineTable(figures)}`);
+    }
+    if (only === 'seed') {
+      const scale = seedScale(looks);
+      console.log(`[bench] seed: ${scale.looks} looks (${scale.lookbook} in the LookBook), ${scale.users} users, ${scale.heavySaves} saved looks`);
+      const figures = await seedDatabase(pg.url, path.join(tmp, 'data'), scale, (line) => console.log(line));
+      console.log(JSON.stringify(figures, null, 2));
+    }
+    if (!only || only === 'lookbook') {
+      // Its own database: a million looks beside the other benchmarks' rows would blur both.
+      const lbData = path.join(tmp, 'lookbook');
+      const lbPg = await startEmbeddedPostgres({ dataDir: lbData, port: 0 });
+      try {
+        const handle = createDb(lbPg.url, 1);
+        await migrate(handle.db);
+        await handle.close();
+        const figures = await benchLookbook(lbPg.url, path.join(lbData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
+        fs.writeFileSync(path.join(here, 'results', `lookbook-${date}.json`), `${JSON.stringify({ name: 'lookbook', date, machine: m, ...figures }, null, 2)}\n`);
+        console.log(lookbookTables(figures));
+        updateReadme('lookbook', `${where}; a fresh database seeded by \`seedLooks\` (the verb \`npm run drape -- seed looks\`); autocannon ${seconds} s.\n\n${lookbookTables(figures)}`);
+      } finally {
+        await lbPg.stop();
+      }
     }
     if (!only || only === 'lighthouse') {
       if (!chromiumPresent()) throw new Error('Lighthouse needs Chromium at /usr/bin/chromium (or CHROME_PATH): apt-get install -y chromium');
