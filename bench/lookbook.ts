@@ -1,3 +1,4 @@
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { OCCASIONS, PALETTES, STYLE_VIBES, TRENDS } from '@drape/contracts';
 import { createDb, seedCatalog, type DbHandle } from '@drape/db';
@@ -28,7 +29,7 @@ export interface LatencyRow {
   path: string;
   /** Looks (or wardrobe entries) the filter matches. */
   matches: number | null;
-  /** Looks the page answered (the last request). */
+  /** Looks (or collections) the page answered (the last request). */
   returned: number;
   requests: number;
   serverP50Ms: number;
@@ -49,6 +50,8 @@ export interface LoadRow {
 
 export interface LookbookFigures {
   seed: SeedFigures;
+  /** The machine's 1-minute load average as the measurements began and ended (it is shared). */
+  loadAverage: { before: number; after: number };
   lookbook: LatencyRow[];
   wardrobe: LatencyRow[];
   load: LoadRow[];
@@ -112,13 +115,13 @@ async function sequential(base: string, token: string, name: string, path: strin
   for (let i = -warmup; i < requests; i++) {
     const t0 = performance.now();
     const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { looks?: unknown[]; items?: unknown[] } | unknown[];
+    const body = (await res.json()) as { looks?: unknown[]; items?: unknown[]; collections?: unknown[] };
     const t1 = performance.now();
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
     if (i < 0) continue;
     client.push(t1 - t0);
     server.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN));
-    returned = Array.isArray(body) ? body.length : (body.looks ?? body.items ?? []).length;
+    returned = (body.looks ?? body.items ?? body.collections ?? []).length;
   }
   return {
     name, path, matches, returned, requests,
@@ -173,12 +176,16 @@ async function lookbookFilters(pool: DbHandle['pool']): Promise<Filter[]> {
 }
 
 export async function benchLookbook(url: string, dataDir: string, opts: { looks: number; requests: number; seconds: number; log: (line: string) => void }): Promise<LookbookFigures> {
-  const { firstSeedUserOf, seedEmail, seedUsername, SEED_HEAVY_USERNAME, SEED_PASSWORD } = await import('@drape/pipeline');
   const scale = seedScale(opts.looks);
   opts.log(`[bench] lookbook: seeding ${scale.looks} looks (${scale.lookbook} in the LookBook), ${scale.users} users, ${scale.heavySaves} saved looks`);
   const seed = await seedDatabase(url, dataDir, scale, opts.log);
   opts.log(`[bench] lookbook: seeded in ${seed.seconds.total} s`);
+  return { seed, ...(await measureLookbook(url, dataDir, opts)) };
+}
 
+/** The measurements on a seeded database. */
+export async function measureLookbook(url: string, dataDir: string, opts: { requests: number; seconds: number; log: (line: string) => void }): Promise<Omit<LookbookFigures, 'seed'>> {
+  const { firstSeedUserOf, seedEmail, seedUsername, SEED_HEAVY_USERNAME, SEED_PASSWORD } = await import('@drape/pipeline');
   const handle = createDb(url, 2);
   const server = await startProcess('apps/server/src/main.ts', {
     DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000',
@@ -192,6 +199,7 @@ export async function benchLookbook(url: string, dataDir: string, opts: { looks:
     const heavy = await login(base, seedEmail(SEED_HEAVY_USERNAME), SEED_PASSWORD);
     const { requests } = opts;
     const warmup = 20;
+    const before = round1(os.loadavg()[0]!);
 
     const lookbook: LatencyRow[] = [];
     for (const f of await lookbookFilters(handle.pool)) {
@@ -227,7 +235,9 @@ export async function benchLookbook(url: string, dataDir: string, opts: { looks:
     const loadRows: LoadRow[] = [];
     loadRows.push(await load('bare Fastify GET', { url: `http://127.0.0.1:${bare.port}/ping` }, 50, opts.seconds));
     loadRows.push(await load('GET /api/siims/lookbook?limit=50 (Fashion Icon)', { url: `${base}/api/siims/lookbook?limit=50`, headers: { authorization: `Bearer ${icon}` } }, 50, opts.seconds));
-    return { seed, lookbook, wardrobe, load: loadRows };
+    // autocannon returns at its deadline with requests in flight: let them end before the server stops.
+    await new Promise((r) => setTimeout(r, 1000));
+    return { loadAverage: { before, after: round1(os.loadavg()[0]!) }, lookbook, wardrobe, load: loadRows };
   } finally {
     await stopProcess(server.child);
     await stopProcess(bare.child);
@@ -262,6 +272,7 @@ export function lookbookTables(f: LookbookFigures): string {
   const requests = f.lookbook[0]?.requests ?? 0;
   return [
     seedTable, '',
+    `The machine's load average (1 minute) was ${f.loadAverage.before} as the measurements began and ${f.loadAverage.after} as they ended (${os.cpus().length} cores).`, '',
     `LookBook pages of 50 (GET /api/siims/lookbook), a Fashion Icon unless said, ${requests} sequential requests each after a warm-up:`, '',
     ...head, ...f.lookbook.map(row), '',
     `seed_heavy's wardrobe (GET /api/siims/wardrobe, /api/siims/wardrobe/collections), ${requests} sequential requests each:`, '',

@@ -50,17 +50,18 @@ function vitest() {
 }
 
 /**
- * The LookBook's browser tests need a LookBook: 160 looks, the 130 clones in it, across colors,
- * trends, palettes and occasions (pipeline/src/seed-looks.ts), and the 30 rendered ones in the
- * inventory, one for each starter pair, so the pipeline finds its starter set made. Seeded once
- * the server has prepared the database, before the pipeline starts.
+ * The LookBook's browser tests need a LookBook: 150 looks, 130 clones in it across colors,
+ * trends, palettes and occasions (pipeline/src/seed-looks.ts), and the 20 rendered ones in the
+ * inventory (two thirds of the starter set: the pipeline makes the rest as before). Seeded once
+ * the server has prepared the database, before the pipeline starts; ~15-20 s, most of it the
+ * 20 renders.
  */
 function seedLookbook(env: NodeJS.ProcessEnv) {
   const started = Date.now();
-  const args = ['seed', 'looks', '--looks', '160', '--lookbook', '130', '--originals', '30', '--users', '0', '--heavy-saves', '0'];
+  const args = ['seed', 'looks', '--looks', '150', '--lookbook', '130', '--originals', '20', '--users', '0', '--heavy-saves', '0'];
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/src/cli.ts'), ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (res.status !== 0) throw new Error(`npm run drape -- ${args.join(' ')} failed (${res.status})`);
-  log(`seeded 160 looks, 130 in the LookBook, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`seeded 150 looks, 130 in the LookBook, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function playwright() {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { verifyPassword } from '@drape/auth';
+import { imageIdInput } from '@drape/contracts';
 import { ensureMatrix } from '@drape/boot';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { openTestStorage, type TestStorage } from '@drape/storage/testing';
@@ -76,6 +77,17 @@ describe('seedLooks at a small scale', () => {
       from clone`.execute(db.db);
     expect(clones.rows[0]).toEqual({ mismatched: 0, wrong_look: 0, wrong_pieces: 0, no_pieces: 0, originals_used: 4, combos_used: expect.any(Number) });
     expect(clones.rows[0]!.combos_used).toBeGreaterThan(1_000);
+  });
+
+  it('gives the clones and their pieces ids that the API takes, in the order they were made', async () => {
+    const images = await db.db.selectFrom('generated_images').select(['id', 'job_id']).where('job_id', 'like', 'seed-%').execute();
+    expect(images.every((r) => imageIdInput.safeParse(r.id).success)).toBe(true);
+    const byN = [...images].sort((a, b) => Number(a.job_id.split('-').at(-1)) - Number(b.job_id.split('-').at(-1)));
+    // Appended to the primary key, not scattered over it.
+    const prefixes = byN.map((r) => r.id.slice(0, 13));
+    expect(prefixes).toEqual(prefixes.toSorted());
+    const pieces = await sql<{ id: string; image_id: string }>`select fi.id, fi.image_id from fashion_items fi join generated_images gi on gi.id = fi.image_id where gi.job_id like 'seed-%' order by gi.id, fi.position`.execute(db.db);
+    expect(pieces.rows.every((r) => imageIdInput.safeParse(r.id).success && r.id.slice(0, 12) === r.image_id.slice(0, 12))).toBe(true);
   });
 
   it('spreads quality and creation over the last 60 days, and LookBook entry after creation', async () => {

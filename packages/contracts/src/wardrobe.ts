@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogFilter, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+import { STORAGE_PREFIX } from './storage-keys';
 import { multilineText } from './text';
 
 /** user-area §2 Wardrobe, §3 Wardrobe item and Smart collection, §4 Save, §8 Notes. */
@@ -11,10 +12,13 @@ export type WardrobeSort = (typeof WARDROBE_SORTS)[number];
 export const WARDROBE_NOTES_MAX = 1000;
 /** Preview pictures per smart collection. */
 export const COLLECTION_PREVIEW = 4;
-/** The wardrobe's grouping choice, kept in local storage (user-area §2 Wardrobe). */
+/**
+ * The wardrobe's grouping choice, kept in local storage (user-area §2 Wardrobe) under the product
+ * prefix, so that a different user signing in on the browser starts from none (user-area §4).
+ */
 export const WARDROBE_GROUPINGS = ['none', 'style', 'trend', 'color'] as const;
 export type WardrobeGrouping = (typeof WARDROBE_GROUPINGS)[number];
-export const WARDROBE_GROUPING_STORAGE_KEY = 'drape:wardrobe-grouping';
+export const WARDROBE_GROUPING_STORAGE_KEY = `${STORAGE_PREFIX}wardrobe_grouping`;
 
 /** GET /api/siims/wardrobe?limit=50&offset&gender&occasion&trend&styleVibe&sortBy. */
 export const wardrobeListInput = z.object({
