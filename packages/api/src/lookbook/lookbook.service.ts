@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Config } from '@drape/config';
 import { lookbookMessages, tierPolicy, type ColorFamily, type LookbookListQuery, type LookbookPage } from '@drape/contracts';
 import type { Db, ImageStatus, UserRow } from '@drape/db';
@@ -14,12 +14,20 @@ export interface LookbookDeps {
 /** The partial indexes' predicate, as a literal: a bound parameter would not match it in a generic plan. */
 const IN_LOOKBOOK = sql.lit<ImageStatus>('lookbook');
 
+/** A page's ids as a query: what the service runs, and what the plan checks explain. */
+export interface PageIdsQuery {
+  compile(): CompiledQuery<{ id: string }>;
+  execute(): Promise<{ id: string }[]>;
+}
+
+export type LookbookFilters = LookFilters & { color?: ColorFamily | undefined };
+
 /**
  * The ids of one page, newest in the LookBook first, by an index-only range of the partial index
  * that fits the filter (docs/decisions/0011-lookbook-and-wardrobe-paging.md): the first half of the
  * deferred join, so that 10,000 looks deep skips index entries, not rows with their pieces.
  */
-async function pageIds(db: Db, f: LookFilters & { color?: ColorFamily | undefined }, offset: number, limit: number): Promise<string[]> {
+export function pageIdsQuery(db: Db, f: LookbookFilters, offset: number, limit: number): PageIdsQuery {
   if (f.color) {
     // One row per color of each LookBook look, ordered as the LookBook: a rare color is as quick as a common one.
     let q = db.selectFrom('lookbook_colors as lc').select('lc.image_id as id').where('lc.color', '=', f.color);
@@ -30,6 +38,9 @@ async function pageIds(db: Db, f: LookFilters & { color?: ColorFamily | undefine
           eb.selectFrom('generated_images as gi')
             .select(sql`1`.as('one'))
             .whereRef('gi.id', '=', 'lc.image_id')
+            // The predicate of the partial indexes: the other filter is then a range of lookbook_selection
+            // or lookbook_style_vibe, not of every look of that selection.
+            .where('gi.status', '=', IN_LOOKBOOK)
             .where((g) => g.and([
               ...f.selections.flatMap((s) => [g('gi.selection_kind', '=', s.kind), g('gi.selection_id', '=', s.id)]),
               ...(f.styleVibe ? [g('gi.style_vibe', '=', f.styleVibe)] : []),
@@ -37,15 +48,13 @@ async function pageIds(db: Db, f: LookFilters & { color?: ColorFamily | undefine
         ),
       );
     }
-    const rows = await q.orderBy('lc.lookbook_at', 'desc').orderBy('lc.image_id', 'desc').offset(offset).limit(limit).execute();
-    return rows.map((r) => r.id);
+    return q.orderBy('lc.lookbook_at', 'desc').orderBy('lc.image_id', 'desc').offset(offset).limit(limit);
   }
   let q = db.selectFrom('generated_images as gi').select('gi.id').where('gi.status', '=', IN_LOOKBOOK);
   if (f.gender) q = q.where('gi.gender', '=', f.gender);
   for (const s of f.selections) q = q.where('gi.selection_kind', '=', s.kind).where('gi.selection_id', '=', s.id);
   if (f.styleVibe) q = q.where('gi.style_vibe', '=', f.styleVibe);
-  const rows = await q.orderBy('gi.lookbook_at', 'desc').orderBy('gi.id', 'desc').offset(offset).limit(limit).execute();
-  return rows.map((r) => r.id);
+  return q.orderBy('gi.lookbook_at', 'desc').orderBy('gi.id', 'desc').offset(offset).limit(limit);
 }
 
 /**
@@ -65,7 +74,7 @@ export async function listLookbook(deps: LookbookDeps, user: UserRow, input: Loo
   if (room === 0) return { ...base, looks: [], hasMore: false, viewLimitReached: true };
 
   // One id beyond the page says whether there is more.
-  const ids = await pageIds(deps.db, { ...filters, color: input.color }, input.offset, room + 1);
+  const ids = (await pageIdsQuery(deps.db, { ...filters, color: input.color }, input.offset, room + 1).execute()).map((r) => r.id);
   const page = ids.slice(0, room);
   const looks = await lookViews(deps.db, deps.config, user.id, page);
   const viewLimitReached = cap !== null && input.offset + page.length >= cap;

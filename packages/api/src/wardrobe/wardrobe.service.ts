@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
 import {
@@ -76,17 +76,23 @@ export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: War
   wardrobePolicy(user);
   const filters = resolveLookFilters(input);
   const dir = input.sortBy === 'oldest' ? 'asc' : 'desc';
-  // The page's rows by the (user_id, created_at, id) or (user_id, selection, created_at, id) index;
-  // both counts in one pass over the user's rows (a wardrobe is thousands at most).
+  // A deferred join, as the LookBook's: the page's ids by an index-only range of (user_id,
+  // created_at, id) or (user_id, selection, created_at, id), then those rows; both counts in one
+  // pass over the user's index entries (a wardrobe is thousands at most).
   const [rows, counts] = await Promise.all([
     deps.db
       .selectFrom('wardrobe_items as w')
       .select(['w.id', 'w.image_id', 'w.notes', 'w.created_at'])
-      .where(matching(user.id, filters))
+      .where('w.id', 'in', (eb) =>
+        eb.selectFrom('wardrobe_items as w')
+          .select('w.id')
+          .where(matching(user.id, filters))
+          .orderBy('w.created_at', dir)
+          .orderBy('w.id', dir)
+          .offset(input.offset)
+          .limit(input.limit))
       .orderBy('w.created_at', dir)
       .orderBy('w.id', dir)
-      .offset(input.offset)
-      .limit(input.limit)
       .execute(),
     deps.db
       .selectFrom('wardrobe_items as w')
@@ -117,24 +123,25 @@ interface GroupRow {
 /**
  * GET /api/siims/wardrobe/collections: smart collections by occasion, style vibe and trend (a
  * look's trend, palette or occasion is its selection), the biggest first within each kind, each
- * with its newest looks as a preview and the list filter that shows all of it. One query: the
- * counts of both groupings in one pass over the user's rows, the previews' pictures joined in.
+ * with its newest looks as a preview and the list filter that shows all of it, in one query.
  */
 export async function wardrobeCollections(deps: Pick<WardrobeDeps, 'db' | 'config'>, user: UserRow): Promise<WardrobeCollections> {
   wardrobePolicy(user);
+  // Counts by index ranges, previews by a 4-row range per group (newest first): no sort of the
+  // whole wardrobe per group. The style grouping reads the rows (no index has the vibe).
+  const preview = (match: RawBuilder<unknown>) => sql`
+    coalesce((select jsonb_agg(jsonb_build_object('id', gi.id, 'storage_key', gi.storage_key, 'thumb_key', gi.thumb_key, 'status', gi.status) order by p.created_at desc, p.id desc)
+                from (select w.id, w.image_id, w.created_at from wardrobe_items w
+                       where w.user_id = ${user.id} and ${match}
+                       order by w.created_at desc, w.id desc limit ${sql.lit(COLLECTION_PREVIEW)}) p
+                join generated_images gi on gi.id = p.image_id), '[]'::jsonb)`;
   const { rows } = await sql<GroupRow>`
-    with groups as (
-      select w.selection_kind, w.selection_id, w.style_vibe, count(*)::int as n,
-             (array_agg(w.image_id order by w.created_at desc, w.id desc))[1:${sql.lit(COLLECTION_PREVIEW)}] as preview
-        from wardrobe_items w
-       where w.user_id = ${user.id}
-       group by grouping sets ((w.selection_kind, w.selection_id), (w.style_vibe))
-    )
-    select g.selection_kind, g.selection_id, g.style_vibe, g.n,
-           coalesce((select jsonb_agg(jsonb_build_object('id', gi.id, 'storage_key', gi.storage_key, 'thumb_key', gi.thumb_key, 'status', gi.status) order by p.ord)
-                       from unnest(g.preview) with ordinality as p(id, ord) join generated_images gi on gi.id = p.id), '[]'::jsonb) as items
-      from groups g
-     where g.selection_kind is not null or g.style_vibe is not null`.execute(deps.db);
+    select s.selection_kind, s.selection_id, null as style_vibe, s.n,
+           ${preview(sql`w.selection_kind = s.selection_kind and w.selection_id = s.selection_id`)} as items
+      from (select selection_kind, selection_id, count(*)::int as n from wardrobe_items where user_id = ${user.id} group by selection_kind, selection_id) s
+    union all
+    select null, null, v.style_vibe, v.n, ${preview(sql`w.style_vibe = v.style_vibe`)}
+      from (select style_vibe, count(*)::int as n from wardrobe_items where user_id = ${user.id} and style_vibe is not null group by style_vibe) v`.execute(deps.db);
 
   const collections: SmartCollection[] = rows.map((g) => {
     const items = g.items.map((i) => ({ imageId: i.id, imageUrl: mediaUrl(deps.config, i.storage_key), thumbnailUrl: mediaUrl(deps.config, i.thumb_key), status: i.status }));
