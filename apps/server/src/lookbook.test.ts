@@ -63,7 +63,7 @@ describe('GET /api/siims/lookbook for a Fashion Icon', () => {
     const look = first.body.looks[0];
     const entry = lookbook.find((e) => e.id === look.id)!;
     expect(look).toMatchObject({ imageId: entry.id, status: 'lookbook', gender: entry.gender, saved: false, width: 768, height: 1024 });
-    expect(look.fashion_items.map((p: { colorFamily: string }) => p.colorFamily)).toEqual(entry.colors);
+    expect(look.fashionItems.map((p: { colorFamily: string }) => p.colorFamily)).toEqual(entry.colors);
     expect(look.colors).toEqual([...new Set(entry.colors)]);
     expect((await fetch(`${s.url}${look.thumbnailUrl}`)).status).toBe(200);
 
@@ -102,7 +102,7 @@ describe('GET /api/siims/lookbook for a Fashion Icon', () => {
     expect(ids(res)).toEqual(newest((e) => e.colors.includes(color!)).slice(0, 50));
     for (const look of res.body.looks) {
       expect(look.colors).toContain(color);
-      expect(look.fashion_items.some((p: { colorFamily: string }) => p.colorFamily === color)).toBe(true);
+      expect(look.fashionItems.some((p: { colorFamily: string }) => p.colorFamily === color)).toBe(true);
     }
     const upper = await get(u.token, `?color=${color!.toUpperCase()}&gender=female`);
     expect(ids(upper)).toEqual(newest((e) => e.colors.includes(color!) && e.gender === 'female').slice(0, 50));

@@ -45,7 +45,7 @@ describe('POST /api/siims/wardrobe', () => {
       id: res.body.item.id, imageId: look.id, image_url: look.imageUrl, imageUrl: look.imageUrl, status: 'viewable', gender: 'female',
       trend: 'Boho Chic', vibe: 'Playful', style_vibe: 'Playful', occasion: null, color_palette: null, notes: null,
     });
-    expect(item.fashion_items.map((p: { id: string }) => p.id)).toEqual(look.fashionItems.map((p) => p.id));
+    expect(item.fashionItems.map((p: { id: string }) => p.id)).toEqual(look.fashionItems.map((p) => p.id));
     expect(item.colors.length).toBeGreaterThan(0);
     expect((await fetch(`${s.url}${item.thumbnailUrl}`)).status).toBe(200);
 
@@ -203,7 +203,7 @@ describe('a saved look and retention', () => {
     await deleteExpiredImages(s.db.db, s.storage);
     const [item] = (await wardrobe(u.token)).body.items;
     expect(item).toMatchObject({ imageId: look.id });
-    expect(item.fashion_items.map((p: { id: string }) => p.id)).toEqual(look.fashionItems.map((p) => p.id));
+    expect(item.fashionItems.map((p: { id: string }) => p.id)).toEqual(look.fashionItems.map((p) => p.id));
     expect((await fetch(`${s.url}${item.imageUrl}`)).status).toBe(200);
     expect((await s.call('GET', `/api/fashion-items/${look.id}`)).body).toHaveLength(look.fashionItems.length);
 

@@ -43,8 +43,11 @@ export interface LookView {
   selection: { kind: 'trend' | 'palette' | 'occasion'; id: string; name: string };
   /** Distinct color families of its pieces, in piece order. */
   colors: ColorFamily[];
+  /**
+   * The pieces, once: a page of 50 carried them twice (fashion_items too) and that copy was a third
+   * of its 210 KB (docs/spec-notes.md, Wardrobe and LookBook API).
+   */
   fashionItems: FashionItemView[];
-  fashion_items: FashionItemView[];
   /** Whether the caller has it in their wardrobe. */
   saved: boolean;
   createdAt: string;

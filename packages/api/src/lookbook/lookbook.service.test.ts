@@ -71,7 +71,7 @@ describe('listLookbook for a Fashion Icon', () => {
       imageId: sorbet.id, status: 'lookbook', gender: 'female', trend: null, occasion: null, colorPalette: 'Sunset Sorbet', color_palette: 'Sunset Sorbet',
       styleVibe: null, selection: { kind: 'palette', id: 'sunset_sorbet', name: 'Sunset Sorbet' }, colors: ['red', 'gold'], saved: true, width: 768, height: 1024,
     });
-    expect(look.fashion_items.map((p) => p.colorFamily)).toEqual(['red', 'gold', 'red']);
+    expect(look.fashionItems.map((p) => p.colorFamily)).toEqual(['red', 'gold', 'red']);
     expect(looks.filter((l) => l.id !== sorbet.id).every((l) => !l.saved)).toBe(true);
   });
 

@@ -53,7 +53,6 @@ export async function lookViews(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, vi
       selection: { kind: ref.kind, id: ref.id, name: selectionName(ref) },
       colors: [...new Set(r.items.map((i) => i.color_family))] as ColorFamily[],
       fashionItems: pieces,
-      fashion_items: pieces,
       saved: Boolean(r.saved),
       createdAt: new Date(r.created_at).toISOString(),
     }];
