@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { OCCASIONS, PALETTES, STYLE_VIBES, TRENDS } from '@drape/contracts';
 import { createDb, seedCatalog, type DbHandle } from '@drape/db';
 import { randomIp, startProcess, stopProcess } from './processes';
+import type { LoadFigures } from './accounts';
 
 /**
  * The LookBook and the wardrobe at a million looks (issue 8): a fresh database seeded with
@@ -38,15 +39,8 @@ export interface LatencyRow {
   clientP99Ms: number;
 }
 
-export interface LoadRow {
-  name: string;
-  connections: number;
-  seconds: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-}
+/** A load run's row: the accounts benchmark's shape. */
+export type LoadRow = LoadFigures;
 
 export interface LookbookFigures {
   seed: SeedFigures;

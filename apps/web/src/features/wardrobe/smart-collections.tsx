@@ -1,9 +1,10 @@
 import { COLLECTION_ICONS, COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts';
 import { Button, cn } from '@drape/ui';
-import { ChevronDown, FolderHeart, Palette, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { FolderHeart, Palette, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { LookImage } from '../../components/look-image';
 import { OccasionIcon } from '../../components/occasion-icon';
+import { CollapsiblePanel } from './collapsible-panel';
 import { isCollectionApplied, type WardrobeFilters } from './wardrobe-filters';
 
 /** A collection's icon: an occasion's catalog icon, else the contract's names, else its type's. */
@@ -36,62 +37,51 @@ export interface SmartCollectionsProps {
 
 /** user-area §2 Wardrobe, §3 Smart collection: the collapsible panel; a card applies its collection's filter. */
 export function SmartCollections({ open, onOpenChange, collections, loading, failed, onRetry, filters, onApply }: SmartCollectionsProps) {
-  const id = useId();
   const [showAll, setShowAll] = useState(false);
   const count = collections?.length ?? 0;
   const shown = showAll ? (collections ?? []) : (collections ?? []).slice(0, FIRST_SHOWN);
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-[var(--radius-card)] border border-linen bg-paper">
-      <h2 id={`${id}-heading`} className="m-0">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${id}-panel`}
-          onClick={() => onOpenChange(!open)}
-          className="flex w-full cursor-pointer items-center gap-3 rounded-[var(--radius-card)] px-5 py-4 text-left font-display text-lg font-medium text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-        >
-          <FolderHeart aria-hidden="true" className="h-4 w-4 text-gold-ink" />
-          Smart Collections
-          {count > 0 ? <span className="text-sm font-normal text-taupe">({count})</span> : null}
-          <ChevronDown aria-hidden="true" className={cn('ml-auto h-5 w-5 text-taupe transition-transform', open && 'rotate-180')} />
-        </button>
-      </h2>
-      <div id={`${id}-panel`} hidden={!open} className="border-t border-linen px-5 pb-5 pt-4">
-        {loading ? (
-          <ul aria-label="Loading collections" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {[0, 1, 2].map((i) => (
-              <li key={i} className="h-28 animate-pulse rounded-2xl bg-sand" />
+    <CollapsiblePanel
+      title="Smart Collections"
+      Icon={FolderHeart}
+      open={open}
+      onOpenChange={onOpenChange}
+      extra={count > 0 ? <span className="text-sm font-normal text-taupe">({count})</span> : null}
+    >
+      {loading ? (
+        <ul aria-label="Loading collections" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="h-28 animate-pulse rounded-2xl bg-sand" />
+          ))}
+        </ul>
+      ) : failed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
+          Your collections could not be loaded.
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : count === 0 ? (
+        <p className="text-sm text-taupe">Collections gather your saved looks by occasion, style and trend as your wardrobe grows.</p>
+      ) : (
+        <>
+          {/* A row to swipe through on a phone, a grid from tablets up. */}
+          <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+            {shown.map((collection) => (
+              <li key={collection.id} className="w-64 shrink-0 snap-start sm:w-auto">
+                <CollectionCard collection={collection} applied={isCollectionApplied(collection.filter, filters)} onApply={() => onApply(collection)} />
+              </li>
             ))}
           </ul>
-        ) : failed ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-            Your collections could not be loaded.
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Try again
+          {count > FIRST_SHOWN ? (
+            <Button variant="link" className="mt-3" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+              {showAll ? 'Show fewer collections' : `Show all ${count} collections`}
             </Button>
-          </div>
-        ) : count === 0 ? (
-          <p className="text-sm text-taupe">Collections gather your saved looks by occasion, style and trend as your wardrobe grows.</p>
-        ) : (
-          <>
-            {/* A row to swipe through on a phone, a grid from tablets up. */}
-            <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
-              {shown.map((collection) => (
-                <li key={collection.id} className="w-64 shrink-0 snap-start sm:w-auto">
-                  <CollectionCard collection={collection} applied={isCollectionApplied(collection.filter, filters)} onApply={() => onApply(collection)} />
-                </li>
-              ))}
-            </ul>
-            {count > FIRST_SHOWN ? (
-              <Button variant="link" className="mt-3" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
-                {showAll ? 'Show fewer collections' : `Show all ${count} collections`}
-              </Button>
-            ) : null}
-          </>
-        )}
-      </div>
-    </section>
+          ) : null}
+        </>
+      )}
+    </CollapsiblePanel>
   );
 }
 
