@@ -78,6 +78,8 @@ async function playwright() {
     ADMIN_KEY: 'e2e-admin',
     ADMIN_PASSWORD: 'e2e-admin-password',
     PROMO_CODES: 'E2EICON:fashion_icon,E2ESTYLE:stylist',
+    // The API helpers name each test user's own client address (e2e/helpers/accounts.ts).
+    TRUST_PROXY: '127.0.0.1',
   };
   const server = fork(path.join(root, 'apps/server/src/main.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let pipeline: ChildProcess | null = null;
