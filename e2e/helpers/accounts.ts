@@ -14,6 +14,8 @@ export interface NewUser {
   password: string;
   firstName: string;
   lastName: string;
+  /** A promo code that raises the tier at sign-up. */
+  promoCode?: string;
 }
 
 /** The user as the server answers it (only the fields the tests read are typed). */
@@ -105,6 +107,15 @@ export async function registerViaApi(user: NewUser = newUser()): Promise<Account
   });
   if (status !== 201) throw new Error(`register answered ${status}: ${JSON.stringify(json)}`);
   return { ...user, token: json.token, user: json.user };
+}
+
+/** The promo codes the e2e server is started with (scripts/test.ts PROMO_CODES). */
+const PROMO = { stylist: 'E2ESTYLE', fashion_icon: 'E2EICON' } as const;
+
+/** A new account at a tier: Enthusiast without a promo code, the others by theirs. */
+export async function registerAtTier(tier: 'enthusiast' | 'stylist' | 'fashion_icon', prefix = 'tier'): Promise<Account> {
+  const user = newUser(prefix);
+  return registerViaApi(tier === 'enthusiast' ? user : { ...user, promoCode: PROMO[tier] });
 }
 
 /** POST /api/auth/login: a second "device" for the user (counts toward the login limits). */

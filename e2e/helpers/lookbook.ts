@@ -1,14 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { BASE_URL, newUser, registerViaApi, type Account } from './accounts';
-
-/** The promo codes the e2e server is started with (scripts/test.ts PROMO_CODES). */
-const PROMO = { stylist: 'E2ESTYLE', fashion_icon: 'E2EICON' } as const;
-
-/** A new account at a tier (Enthusiast without a promo code). */
-export async function registerAtTier(tier: 'enthusiast' | 'stylist' | 'fashion_icon', prefix = 'lb'): Promise<Account> {
-  const user = newUser(prefix);
-  return registerViaApi(tier === 'enthusiast' ? user : { ...user, promoCode: PROMO[tier] } as typeof user);
-}
+import { BASE_URL, type Account } from './accounts';
 
 async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };

@@ -1,12 +1,7 @@
 import pg from 'pg';
-import { BASE_URL, newUser, registerViaApi, type Account } from './accounts';
+import { BASE_URL, type Account } from './accounts';
 
 /** Wardrobe and LookBook test data: accounts of a tier, LookBook looks from the database, saves over REST. */
-
-/** A new account at a tier, by the promo codes the e2e server is started with (scripts/test.ts). */
-export async function registerAtTier(tier: 'stylist' | 'fashion_icon', prefix = 'wr'): Promise<Account> {
-  return registerViaApi(Object.assign(newUser(prefix), { promoCode: tier === 'stylist' ? 'E2ESTYLE' : 'E2EICON' }));
-}
 
 export interface LookbookLook {
   id: string;

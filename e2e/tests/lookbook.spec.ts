@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { useSession } from '../helpers/accounts';
+import { registerAtTier, useSession } from '../helpers/accounts';
 import {
-  cardColors, expectCardCountAbove, firstLookbookLook, generateOutfit, lookbookCards, narrowingColor, registerAtTier, scrollToBottom,
+  cardColors, expectCardCountAbove, firstLookbookLook, generateOutfit, lookbookCards, narrowingColor, scrollToBottom,
   storeLastOutfit, wardrobeImageIds,
 } from '../helpers/lookbook';
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerViaApi, useSession } from '../helpers/accounts';
+import { registerAtTier, registerViaApi, useSession } from '../helpers/accounts';
 import { toasts } from '../helpers/ui';
-import { lookbookLooks, registerAtTier, saveAll, saveToWardrobe } from '../helpers/wardrobe';
+import { lookbookLooks, saveAll, saveToWardrobe } from '../helpers/wardrobe';
 
 /**
  * The wardrobe (issue 8, user-area §2 Wardrobe, §4 Save, §8 Notes): a Stylist's cap of 20, notes
