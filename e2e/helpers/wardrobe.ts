@@ -14,9 +14,10 @@ export interface LookbookLook {
 /**
  * LookBook looks (anyone at Stylist and above may save one), newest first, read from the database
  * so that a Stylist's 50 views of the LookBook are not spent on finding them. `withColors` keeps
- * looks whose pieces have a color (every color chip test needs one).
+ * looks whose pieces have a color (every color chip test needs one); `exceptSelection` leaves out the
+ * looks of one trend, palette or occasion id.
  */
-export async function lookbookLooks(count: number, opts: { gender?: 'female' | 'male'; withColors?: boolean } = {}): Promise<LookbookLook[]> {
+export async function lookbookLooks(count: number, opts: { gender?: 'female' | 'male'; withColors?: boolean; exceptSelection?: string } = {}): Promise<LookbookLook[]> {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error('E2E_DATABASE_URL is not set (run the suite with `npm test -- e2e`)');
   const client = new pg.Client({ connectionString: url });
@@ -25,8 +26,9 @@ export async function lookbookLooks(count: number, opts: { gender?: 'female' | '
     const { rows } = await client.query<{ id: string; gender: string; selection_id: string; color_families: string[] }>(
       `select id, gender, selection_id, color_families from generated_images
         where status = 'lookbook' and ($1::text is null or gender = $1) and (not $2 or cardinality(color_families) > 0)
+          and ($4::text is null or selection_id <> $4)
         order by lookbook_at desc, id desc limit $3`,
-      [opts.gender ?? null, opts.withColors ?? false, count],
+      [opts.gender ?? null, opts.withColors ?? false, count, opts.exceptSelection ?? null],
     );
     if (rows.length < count) throw new Error(`wanted ${count} LookBook looks, the database has ${rows.length} (is the e2e seeding in scripts/test.ts?)`);
     return rows.map((r) => ({ id: r.id, gender: r.gender, selectionId: r.selection_id, colors: r.color_families }));
