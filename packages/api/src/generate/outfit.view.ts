@@ -1,7 +1,7 @@
 import { BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type FashionItemView, type OutfitView } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import type { Database, Db } from '@drape/db';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 
 /** A catalog id's display name (the id itself when the catalog no longer has it). */
@@ -25,16 +25,32 @@ export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionIt
   return rows.map(itemView);
 }
 
+/** A look's pieces in order, as a JSON array column: the look and its pieces in one round trip. */
+export function piecesOf(eb: ExpressionBuilder<Database & { gi: Database['generated_images'] }, 'gi'>) {
+  return jsonArrayFrom(eb.selectFrom('fashion_items as f').selectAll('f').whereRef('f.image_id', '=', 'gi.id').orderBy('f.position'));
+}
+
+/** The trend, palette or occasion a look was made for, and its style vibe, by the names the screens show. */
+export function selectionNames(look: { selection_kind: string; selection_id: string; style_vibe: string | null }) {
+  const palette = look.selection_kind === 'palette' ? nameOf(PALETTES, look.selection_id) : null;
+  return {
+    occasion: look.selection_kind === 'occasion' ? nameOf(OCCASIONS, look.selection_id) : null,
+    trend: look.selection_kind === 'trend' ? nameOf(TRENDS, look.selection_id) : null,
+    colorPalette: palette,
+    color_palette: palette,
+    styleVibe: nameOf(STYLE_VIBES, look.style_vibe),
+  };
+}
+
 /** The outfit answer for one stored image, names as the screens show them. */
 export async function outfitView(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, imageId: string, source: OutfitView['source']): Promise<OutfitView> {
   // The image and its items in one round trip: this is on Get My Look's hot path.
   const img = await db
     .selectFrom('generated_images as gi')
     .selectAll('gi')
-    .select((eb) => jsonArrayFrom(eb.selectFrom('fashion_items as f').selectAll('f').whereRef('f.image_id', '=', 'gi.id').orderBy('f.position')).as('items'))
+    .select((eb) => piecesOf(eb).as('items'))
     .where('gi.id', '=', imageId)
     .executeTakeFirstOrThrow();
-  const palette = img.selection_kind === 'palette' ? nameOf(PALETTES, img.selection_id) : null;
   return {
     id: img.id,
     imageId: img.id,
@@ -42,11 +58,7 @@ export async function outfitView(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, i
     thumbnailUrl: mediaUrl(config, img.thumb_key),
     status: img.status,
     gender: img.gender,
-    occasion: img.selection_kind === 'occasion' ? nameOf(OCCASIONS, img.selection_id) : null,
-    trend: img.selection_kind === 'trend' ? nameOf(TRENDS, img.selection_id) : null,
-    colorPalette: palette,
-    color_palette: palette,
-    styleVibe: nameOf(STYLE_VIBES, img.style_vibe),
+    ...selectionNames(img),
     bodyShape: nameOf(BODY_SHAPES, img.body_shape),
     skinTone: nameOf(SKIN_TONES, img.skin_tone),
     qualityScore: img.quality_score,

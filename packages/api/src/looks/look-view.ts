@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { OCCASIONS, PALETTES, selectionName, STYLE_VIBES, TRENDS, type ColorFamily, type LookView, type SelectionRef } from '@drape/contracts';
+import { selectionName, type ColorFamily, type LookView, type SelectionRef } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
-import { itemView, mediaUrl, nameOf } from '../generate/outfit.view';
+import { itemView, mediaUrl, piecesOf, selectionNames } from '../generate/outfit.view';
 
 /**
  * The cards of a wardrobe or LookBook page: the looks of these ids in the order given, with their
@@ -19,7 +18,7 @@ export async function lookViews(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, vi
       'gi.selection_kind', 'gi.selection_id', 'gi.style_vibe', 'gi.created_at',
     ])
     .select((eb) => [
-      jsonArrayFrom(eb.selectFrom('fashion_items as f').selectAll('f').whereRef('f.image_id', '=', 'gi.id').orderBy('f.position')).as('items'),
+      piecesOf(eb).as('items'),
       eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).where('w.user_id', '=', viewerId).whereRef('w.image_id', '=', 'gi.id')).as('saved'),
     ])
     .where('gi.id', 'in', [...imageIds])
@@ -30,8 +29,7 @@ export async function lookViews(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, vi
     if (!r) return [];
     const ref = { kind: r.selection_kind, id: r.selection_id } as SelectionRef;
     const imageUrl = mediaUrl(config, r.storage_key);
-    const palette = r.selection_kind === 'palette' ? nameOf(PALETTES, r.selection_id) : null;
-    const vibe = nameOf(STYLE_VIBES, r.style_vibe);
+    const names = selectionNames(r);
     const pieces = r.items.map(itemView);
     return [{
       id: r.id,
@@ -43,13 +41,9 @@ export async function lookViews(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, vi
       height: r.height,
       status: r.status,
       gender: r.gender,
-      trend: r.selection_kind === 'trend' ? nameOf(TRENDS, r.selection_id) : null,
-      occasion: r.selection_kind === 'occasion' ? nameOf(OCCASIONS, r.selection_id) : null,
-      colorPalette: palette,
-      color_palette: palette,
-      styleVibe: vibe,
-      style_vibe: vibe,
-      vibe,
+      ...names,
+      style_vibe: names.styleVibe,
+      vibe: names.styleVibe,
       selection: { kind: ref.kind, id: ref.id, name: selectionName(ref) },
       colors: [...new Set(r.items.map((i) => i.color_family))] as ColorFamily[],
       fashionItems: pieces,
