@@ -9,13 +9,16 @@ import { defineConfig } from 'oxlint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const webSrc = './apps/web/src';
-const features = fs
-  .readdirSync(path.join(root, webSrc, 'features'), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const adminSrc = './apps/admin/src';
+const featuresOf = (src) => {
+  const dir = path.join(root, src, 'features');
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+};
+const features = featuresOf(webSrc);
+const adminFeatures = featuresOf(adminSrc);
 
 /** Packages that run on the server: the browser apps may import their types, never their code. */
-const SERVER_PACKAGES = ['api', 'auth', 'config', 'db', 'jobs', 'pipeline', 'server', 'storage', 'atelier'];
+const SERVER_PACKAGES = ['api', 'auth', 'config', 'db', 'jobs', 'operations', 'pipeline', 'server', 'storage', 'atelier'];
 
 const zones = [
   // A feature uses lib/ and components/, never another feature.
@@ -33,11 +36,18 @@ const zones = [
       message: `${shared}/ is shared by every feature: it cannot import from ${upper}/.`,
     })),
   ),
-  // The admin app: lib/ and components/ below the pages and the shell.
+  // The admin app: the same rule between its features (one per screen of the side menu).
+  ...adminFeatures.map((f) => ({
+    target: `${adminSrc}/features/${f}`,
+    from: `${adminSrc}/features`,
+    except: [`./${f}`],
+    message: 'An admin feature imports from lib/ and components/, never from another feature: move what both need to lib/ or components/.',
+  })),
+  // ...and lib/ and components/ below the features, the pages and the shell.
   ...['lib', 'components'].flatMap((shared) =>
-    ['pages', 'shell'].map((upper) => ({
-      target: `./apps/admin/src/${shared}`,
-      from: `./apps/admin/src/${upper}`,
+    ['features', 'pages', 'shell'].map((upper) => ({
+      target: `${adminSrc}/${shared}`,
+      from: `${adminSrc}/${upper}`,
       message: `${shared}/ is shared: it cannot import from ${upper}/.`,
     })),
   ),

@@ -105,7 +105,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
   try {
     await until(async () => Number((await db.selectFrom('pipeline_workers').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'running').executeTakeFirstOrThrow()).n) >= processes, 60_000, 'workers');
     const boss = await startBoss(url, db, 'cli');
-    const { startSequentialBatch } = await import('@drape/pipeline');
+    const { startSequentialBatch } = await import('@drape/operations');
     const t0 = Date.now();
     const batchId = await startSequentialBatch(db, boss, { cycles: 1 });
     await until(async () => (await db.selectFrom('batch_jobs').select('status').where('id', '=', batchId).executeTakeFirstOrThrow()).status !== 'running', 30 * 60_000, 'the batch');

@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import { createStorage, type Storage } from '@drape/storage';
 import { startS3rver, type S3TestServer } from '@drape/storage/testing';
-import { entryJobId, startSequentialBatch } from './batch';
 import { ensureMatrix } from '@drape/boot';
+import { entryJobId, startSequentialBatch } from '@drape/operations';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** One run of the test per image store: the exactly-once guarantee must hold on both. */

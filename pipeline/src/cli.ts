@@ -1,8 +1,9 @@
+import os from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
 import { removeAdmin, upsertAdmin } from '@drape/auth';
 import {
-  BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
+  AUDIT_ACTIONS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   combinationCode, findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
@@ -10,18 +11,13 @@ import type { Config } from '@drape/config';
 import { setPerformanceMode, readPerformanceMode, type Db } from '@drape/db';
 import { QUEUES, generateJobData, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
-import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES } from './batch';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
 import { atelierProvider } from './providers/atelier-provider';
-import { curateLookbook, lookbookStatus } from './lookbook-curation';
-import { regeneratePrompts } from '@drape/boot';
-import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts } from './retention';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
-import { severityRows } from './severity-stats';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { podStatus } from './worker-registry';
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
+import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -82,6 +78,17 @@ function pick<T extends { id: string; name: string }>(list: readonly T[], value:
 
 const table = (rows: Record<string, unknown>[]) => console.table(rows);
 
+/** A change made at the CLI goes to the audit log beside the admin area's, under the operator's login. */
+function audit(db: Db, entry: AuditEntry): Promise<void> {
+  let name = 'unknown';
+  try {
+    name = os.userInfo().username;
+  } catch {
+    /* no passwd entry (a container's arbitrary uid) */
+  }
+  return recordAudit(db, { kind: 'cli', name, ipAddress: null, userAgent: 'drape-cli' }, entry);
+}
+
 const program = new Command('drape')
   .description('Drape operator commands')
   .showHelpAfterError()
@@ -119,12 +126,14 @@ batch.command('start').description('start a sequential batch, most severe combin
     withDb(async (db, url) => {
       if (opts.cycles > MAX_CYCLES) throw new UsageError(`--cycles is at most ${MAX_CYCLES}.`);
         const id = await withBoss(db, url, (boss) => startSequentialBatch(db, boss, opts));
+      await audit(db, { action: AUDIT_ACTIONS.startSequentialBatch, targetType: 'batch', targetId: id, details: { input: opts } });
       console.log(`Batch ${id} started; a running pipeline works it. Watch it with: npm run drape -- batch watch`);
     }));
 batch.command('cancel [id]').description('cancel the running batch').action((id?: string) =>
   withDb(async (db) => {
     const n = await cancelBatch(db, id);
     if (n === 0) throw new UsageError('No running batch to cancel.');
+    await audit(db, { action: AUDIT_ACTIONS.cancelBatch, targetType: 'batch', targetId: id ?? null, details: { result: { cancelled: n } } });
     console.log(`Cancelled ${n} batch.`);
   }));
 batch.command('watch [id]').description('follow a batch until it ends').action((id?: string) =>
@@ -150,10 +159,16 @@ batch.command('watch [id]').description('follow a batch until it ends').action((
   }));
 batch.command('init').description('rebuild the SEV queue (most severe first)').action(() =>
   withDb(async (db) => {
-    console.log(`SEV queue: ${await initSevQueue(db)} combinations.`);
+    const queued = await initSevQueue(db);
+    await audit(db, { action: AUDIT_ACTIONS.initSevQueue, details: { result: { queued } } });
+    console.log(`SEV queue: ${queued} combinations.`);
   }));
 program.command('clear-pipeline').description('cancel batches, drop queued jobs, empty the SEV queue').action(() =>
-  withDb(async (db, url) => console.log(await withBoss(db, url, (boss) => clearPipeline(db, boss)))));
+  withDb(async (db, url) => {
+    const r = await withBoss(db, url, (boss) => clearPipeline(db, boss));
+    await audit(db, { action: AUDIT_ACTIONS.clearPipeline, details: { result: r } });
+    console.log(r);
+  }));
 
 program.command('generate').description('generate one look now, in this process')
   .requiredOption('--gender <gender>', 'female or male')
@@ -198,6 +213,7 @@ program.command('retention').description('delete generated images past 181 days 
       const images = await deleteExpiredImages(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
       const accounts = await purgeDeletedAccounts(db, { dryRun: o.dryRun });
+      if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.retention, details: { result: { images: images.images, files: images.files, accounts: accounts.accounts } } });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${images.images} images (${images.files} files) and ${accounts.accounts} accounts.`);
     }));
 
@@ -208,6 +224,7 @@ program.command('cleanup').description('delete images under the quality threshol
       const b = bar('cleanup');
       const r = await cleanupLowQuality(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
+      if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.cleanupLowQuality, details: { result: r } });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
     }));
 
@@ -227,6 +244,7 @@ lookbook.command('curate').description('fill the LookBook now with the best look
       return;
     }
     const r = await curateLookbook(db, config.LOOKBOOK_AUTOCURATE);
+    await audit(db, { action: AUDIT_ACTIONS.curateLookbook, details: { result: r } });
     console.log(`Curated ${r.curated} looks; the LookBook holds ${r.lookbook >= r.target ? `${r.target} or more` : r.lookbook} looks, ${autocuration(config)}.`);
     if (r.curated === 0) return;
     // A look in the LookBook leaves Get My Look's inventory: a pair whose only look it was is stocked again.
@@ -240,6 +258,7 @@ prompts.command('regenerate').description('rewrite every combination prompt').ac
     const b = bar('prompts');
     const r = await regeneratePrompts(db, (d, t) => b.update(d, t));
     b.stop();
+    await audit(db, { action: AUDIT_ACTIONS.regeneratePrompts, details: { result: r } });
     console.log(`Updated ${r.updated} of ${r.total} prompts in ${r.durationMs} ms (${r.errors} errors; sample length ${r.samplePromptLength}).`);
   }));
 prompts.command('verify').description('check that every active combination has its current prompt').action(() =>
@@ -302,6 +321,7 @@ admin.command('create <key>').description('create an admin (prints a random pass
     if (exists) throw new UsageError(`Admin "${key}" exists; use: npm run drape -- admin reset-password ${key}`);
     const password = passwordOf(o);
     await upsertAdmin(db, key, password);
+    await audit(db, { action: AUDIT_ACTIONS.createAdmin, targetType: 'admin', targetId: key });
     console.log(`Admin "${key}" created${o.password ? '.' : ` with password ${password}`}`);
   }));
 admin.command('reset-password <key>').description("set an admin's password (random unless --password)").option('--password <p>').action((key: string, o: { password?: string }) =>
@@ -310,12 +330,14 @@ admin.command('reset-password <key>').description("set an admin's password (rand
     if (!exists) throw new UsageError(`No admin "${key}".`);
     const password = passwordOf(o);
     await upsertAdmin(db, key, password);
+    await audit(db, { action: AUDIT_ACTIONS.resetAdminPassword, targetType: 'admin', targetId: key });
     console.log(`Password of "${key}" ${o.password ? 'changed.' : `is now ${password}`}`);
   }));
 
 admin.command('remove <key>').description('remove an admin (its tokens stop working)').action((key: string) =>
   withDb(async (db) => {
     if (!(await removeAdmin(db, key))) throw new UsageError(`No admin "${key}".`);
+    await audit(db, { action: AUDIT_ACTIONS.removeAdmin, targetType: 'admin', targetId: key });
     const left = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
     console.log(`Admin "${key}" removed.${left ? '' : ' No admin is left: the next start creates one and prints its password.'}`);
   }));
@@ -324,9 +346,24 @@ program.command('performance <mode>').description('aggressive or conservative (w
   withDb(async (db) => {
     if (mode !== 'aggressive' && mode !== 'conservative') throw new UsageError('mode is aggressive or conservative.');
     await setPerformanceMode(db, mode);
+    await audit(db, { action: AUDIT_ACTIONS.setPerformanceMode, details: { input: { mode } } });
     const m = PERFORMANCE_MODES[mode];
     console.log(`Performance mode ${mode}: concurrency ${m.concurrency}, batch ${m.batchSize}, delay ${m.delayMs} ms, timeout ${m.timeoutMs / 1000} s.`);
   }));
+
+program.command('audit').description('the audit log: admin and CLI changes, newest first')
+  .option('--limit <n>', 'entries (at most 200)', positiveInt('--limit'), 30)
+  .option('--action <name>', 'only this action (e.g. admin.gallery.makePublic)')
+  .option('--target <id>', 'only changes to this object')
+  .action((o: { limit: number; action?: string; target?: string }) =>
+    withDb(async (db) => {
+      const { entries } = await listAudit(db, { limit: Math.min(o.limit, 200), action: o.action, targetId: o.target });
+      if (entries.length === 0) {
+        console.log('No audit entries.');
+        return;
+      }
+      table(entries.map((e) => ({ at: e.at, who: `${e.actorKind}:${e.actor}`, action: e.action, target: e.targetId ? `${e.targetType ?? ''} ${e.targetId}`.trim() : '', from: e.ipAddress ?? '' })));
+    }));
 
 try {
   await program.parseAsync(process.argv);

@@ -7,7 +7,7 @@ import { setPerformanceMode } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
-import { podStatus } from './worker-registry';
+import { podStatus } from '@drape/operations';
 
 let db: TestDatabase;
 let dataDir: string;

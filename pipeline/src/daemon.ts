@@ -4,16 +4,14 @@ import {
   QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type MaintenanceTask, type PgBoss,
 } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
-import { runBatchStep } from './batch';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
-import { curateLookbook } from './lookbook-curation';
 import { runMaintenance } from './maintenance';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
 import { atelierProvider } from './providers/atelier-provider';
 import { httpProvider } from './providers/http-provider';
 import type { ImageProvider } from './providers/provider';
-import { heartbeat, HEARTBEAT_SECONDS, markStopped, registerWorker } from './worker-registry';
+import { runBatchStep, curateLookbook, heartbeat, HEARTBEAT_SECONDS, markStopped, registerWorker } from '@drape/operations';
 
 export interface PipelineOptions {
   url: string;

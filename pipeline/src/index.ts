@@ -1,10 +1,6 @@
 export { startPipeline, providerFor, type Pipeline, type PipelineOptions } from './daemon';
 export { runGenerateJob, type GenerateOutcome, type GenerateDeps } from './generate-job';
-export { podStatus, type PodStatus } from './worker-registry';
 export type { ImageProvider } from './providers/provider';
-export { deleteExpiredImages, purgeDeletedAccounts, cleanupLowQuality, RETENTION_DAYS } from './retention';
-export { startSequentialBatch, cancelBatch, clearPipeline, initSevQueue, entryJobId, BatchError, MAX_CYCLES, type BatchMetrics } from './batch';
-export { severityRows, type SeverityRow } from './severity-stats';
 export type { ProviderImage } from './providers/provider';
 export { processImage } from './image-processing';
 export { nsfwClassifier, warmClassifier, type Classifier } from './classifier';

@@ -5,7 +5,7 @@ import { QUALITY_GOOD, type Combination } from '@drape/contracts';
 import { combinationColumns, type CuratedBy } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { ensureMatrix } from '@drape/boot';
-import { CURATION_LOCK, curateLookbook, lookbookStatus } from './lookbook-curation';
+import { CURATION_LOCK, curateLookbook, lookbookStatus } from '@drape/operations';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -3,8 +3,7 @@ import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
-import { curateLookbook } from './lookbook-curation';
-import { deleteExpiredImages, purgeDeletedAccounts } from './retention';
+import { curateLookbook, deleteExpiredImages, purgeDeletedAccounts } from '@drape/operations';
 
 /**
  * Rate-limit counters whose window has ended (rate-limiter-flexible stores each row's window end,

@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { insertWardrobeItem } from '@drape/db';
 import { runGenerateJob } from './generate-job';
 import { ensureMatrix } from '@drape/boot';
-import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from './retention';
 import { openTestStorage, type TestStorage } from '@drape/storage/testing';
+import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from '@drape/operations';
 
 let db: TestDatabase;
 const provider = { name: 'atelier', render: async (look: Parameters<typeof render>[0]) => ({ data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true }) };

@@ -9,8 +9,8 @@ import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { QUEUES, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
-import { curateLookbook, lookbookStatus } from './lookbook-curation';
 import { describeStarter, missingStarterLooks, starterCombinations, starterProgress, stockStarterSet } from './starter-stock';
+import { curateLookbook, lookbookStatus } from '@drape/operations';
 
 const ACTIVE_SELECTIONS = TRENDS.filter((t) => t.active).length + PALETTES.length + OCCASIONS.filter((o) => o.isActive).length;
 const pair = (c: ReturnType<typeof starterCombinations>[number]) => `${c.gender}|${selectionOf(c).kind}|${selectionOf(c).id}`;

@@ -3,7 +3,7 @@ import { enumerateCombinations } from '@drape/atelier';
 import { combinationCode, selectionOf, severityLevel, type Combination } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import type { PgBoss } from '@drape/jobs';
-import { BatchError, openBatch } from './batch';
+import { BatchError, openBatch } from '@drape/operations';
 
 /**
  * The starter set: a fresh install is never empty. When a pipeline starts and some active trend,

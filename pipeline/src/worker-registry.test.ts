@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_AFTER_SECONDS, podStatus } from './worker-registry';
+import { OFFLINE_AFTER_SECONDS, podStatus } from '@drape/operations';
 
 describe('podStatus', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');

@@ -5,7 +5,6 @@ import fastifyHelmet from '@fastify/helmet';
 import { openApiDocument, type Services } from '@drape/api';
 import type { Config } from '@drape/config';
 import { ping } from '@drape/db';
-import type { Storage } from '@drape/storage';
 import { registerAdminFiles } from './admin-files';
 import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
@@ -19,7 +18,6 @@ import { registerTrpcRoute } from './trpc-route';
 
 export interface AppOptions {
   services: Services;
-  storage: Storage;
   /** Serve the built web and admin apps (off in API-only tests). */
   serveApps?: boolean;
 }
@@ -33,7 +31,7 @@ function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | (
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
-export async function buildApp({ services, storage, serveApps = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, serveApps = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   // LOG_LEVEL defaults to warn: request logs (info) cost about a quarter of the throughput.
   const app = Fastify({
@@ -103,8 +101,8 @@ export async function buildApp({ services, storage, serveApps = true }: AppOptio
 
   await registerTrpcRoute(app, services);
 
-  await registerMedia(app, storage, config);
-  await registerAdminFiles(app, services, storage);
+  await registerMedia(app, services.storage, config);
+  await registerAdminFiles(app, services, services.storage);
   registerRestRoutes(app, services);
   registerBrandAssets(app);
   registerCrawlerFiles(app, config.publicOrigin);

@@ -69,7 +69,7 @@ async function startTestServerOnSameDb() {
   const { createLiveGeneration } = await import('@drape/jobs');
   const handle = createDb(s.db.url, 2);
   const generation = await createLiveGeneration(s.db.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation), storage: s.storage, serveApps: false });
+  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage), serveApps: false });
   app.addHook('onClose', async () => {
     await generation.close();
     await handle.close();

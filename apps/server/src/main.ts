@@ -9,7 +9,7 @@ async function main() {
   const booted = await boot({ role: 'server', log });
   const { config } = booted;
   const generation = await createLiveGeneration(booted.url, booted.db.db);
-  const app = await buildApp({ services: createServices(booted.db, config, log, generation), storage: booted.storage });
+  const app = await buildApp({ services: createServices(booted.db, config, log, generation, booted.storage) });
   await app.listen({ port: config.PORT, host: config.HOST });
   log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
   process.send?.({ type: 'listening', port: config.PORT });

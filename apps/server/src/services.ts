@@ -3,9 +3,11 @@ import type { Services } from '@drape/api';
 import type { Config } from '@drape/config';
 import { parsePromoCodes } from '@drape/contracts';
 import type { DbHandle } from '@drape/db';
+import type { LiveGeneration } from '@drape/jobs';
+import type { Storage } from '@drape/storage';
 
 /** The long-lived parts of one server process, built once, shared by every request. */
-export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: Services['generation']): Services {
+export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: LiveGeneration, storage: Storage): Services {
   return {
     db: handle.db,
     config,
@@ -14,6 +16,8 @@ export function createServices(handle: DbHandle, config: Config, log: (line: str
     mailer: createMailer(handle.db, config, log),
     promoCodes: parsePromoCodes(config.PROMO_CODES),
     generation,
+    jobs: generation.queue,
+    storage,
     log,
   };
 }

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatrix } from '@drape/boot';
-import { deleteExpiredImages, runGenerateJob } from '@drape/pipeline';
+import { deleteExpiredImages } from '@drape/operations';
+import { runGenerateJob } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';
 

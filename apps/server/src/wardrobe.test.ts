@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatrix } from '@drape/boot';
-import { deleteExpiredImages } from '@drape/pipeline';
+import { deleteExpiredImages } from '@drape/operations';
 import { curate, stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
 

@@ -2,7 +2,8 @@ import type { BotCheck, Mailer, RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
 import type { Tier } from '@drape/contracts';
 import type { Db } from '@drape/db';
-import type { LiveGeneration } from '@drape/jobs';
+import type { JobQueue, LiveGeneration } from '@drape/jobs';
+import type { Storage } from '@drape/storage';
 
 /** Long-lived parts shared by every request of one server process. */
 export interface Services {
@@ -13,6 +14,10 @@ export interface Services {
   mailer: Mailer;
   promoCodes: ReadonlyMap<string, Tier>;
   generation: Pick<LiveGeneration, 'enqueue' | 'wait'>;
+  /** pg-boss for the admin's batch controls (the server sends jobs; pipeline workers run them). */
+  jobs: JobQueue;
+  /** The image store: the admin deletes and restores files, and reads blocked ones. */
+  storage: Storage;
   log: (line: string) => void;
 }
 

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { validateSessionToken, verifyAdminToken } from '@drape/auth';
 import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';
 import type { SessionRow, UserRow } from '@drape/db';
+import { recordAudit } from '@drape/operations';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
 
@@ -66,6 +67,44 @@ export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
   const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
   if (!admin) throw appError('admin_unauthorized');
   return next({ ctx: { admin } });
+});
+
+/** Input keys that name the object an admin action changes, most specific first. */
+const TARGET_KEYS = [['imageId', 'image'], ['id', null], ['batchJobId', 'batch'], ['combinationCode', 'combination'], ['code', 'combination'], ['userId', 'user']] as const;
+
+function auditTarget(path: string, input: unknown): { targetType: string | null; targetId: string | null } {
+  if (input && typeof input === 'object') {
+    for (const [key, type] of TARGET_KEYS) {
+      const value = (input as Record<string, unknown>)[key];
+      if (typeof value === 'string' || typeof value === 'number') return { targetType: type ?? path.split('.').at(-2) ?? null, targetId: String(value) };
+    }
+  }
+  return { targetType: null, targetId: null };
+}
+
+/** A small answer is kept with the row (counts, ids); a large one is not a log's business. */
+function resultSummary(data: unknown): unknown {
+  const json = JSON.stringify(data ?? null);
+  return json.length <= 1000 ? data : undefined;
+}
+
+/**
+ * An administrator's call that changes something: once it succeeds it is written to the audit log
+ * (who, the procedure, the object, the input with secrets masked, a small answer, from where).
+ * Every admin mutation is built on this, so none can forget its row; the CLI writes the same rows
+ * with the procedure's name as the action.
+ */
+export const adminActionProcedure = adminProcedure.use(async ({ ctx, path, getRawInput, next }) => {
+  const result = await next();
+  if (result.ok) {
+    const input = await getRawInput().catch(() => undefined);
+    await recordAudit(
+      ctx.services.db,
+      { kind: 'admin', name: ctx.admin.adminKey, ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent },
+      { action: path, ...auditTarget(path, input), details: { input: input ?? null, result: resultSummary(result.data) } },
+    );
+  }
+  return result;
 });
 
 /**

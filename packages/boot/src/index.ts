@@ -1,3 +1,3 @@
 export { boot, PREPARED_ENV, type Booted, type BootOptions, type Role } from './boot';
-export { ensureMatrix, regeneratePrompts } from './matrix';
+export { ensureMatrix } from './matrix';
 export { openStorage } from './storage';

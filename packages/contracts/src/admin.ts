@@ -14,3 +14,35 @@ export const adminMessages = {
 } as const;
 
 export const ADMIN_TOKEN_STORAGE_KEY = 'admin_token';
+
+/** The audit log's page (the admin area's Audit Log and `GET /api/admin/audit-log`). */
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditLogInput = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+  /** The previous page's `nextBefore`. */
+  before: z.string().regex(/^\d{1,19}$/, 'before must be an entry id').optional(),
+  action: text().max(100).optional(),
+  targetId: text().max(100).optional(),
+});
+export type AuditLogInput = z.infer<typeof auditLogInput>;
+
+/**
+ * Audit-log actions that the operator CLI performs too: each is the path of the admin procedure
+ * doing the same thing, so the log reads alike whichever door a change came through (a test
+ * checks that every one names an audited admin procedure). CLI-only changes have their own names.
+ */
+export const AUDIT_ACTIONS = {
+  startSequentialBatch: 'admin.batch.startSequential',
+  cancelBatch: 'admin.batch.cancel',
+  initSevQueue: 'admin.batch.initQueue',
+  clearPipeline: 'admin.batch.clearPipeline',
+  cleanupLowQuality: 'admin.gallery.cleanupLowQuality',
+  regeneratePrompts: 'admin.prompts.regenerate',
+  setPerformanceMode: 'admin.performance.set',
+  curateLookbook: 'cli.lookbook.curate',
+  retention: 'cli.retention',
+  createAdmin: 'cli.admin.create',
+  resetAdminPassword: 'cli.admin.resetPassword',
+  removeAdmin: 'cli.admin.remove',
+} as const;

@@ -281,6 +281,19 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actor: string;
+  actor_kind: 'admin' | 'cli';
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -310,6 +323,7 @@ export interface Database {
   generation_outcomes: GenerationOutcomesTable;
   rate_limits: RateLimitsTable;
   shopping_clicks: ShoppingClicksTable;
+  admin_audit_log: AdminAuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -47,3 +47,6 @@ export async function stopBoss(boss: PgBoss, role: BossRole): Promise<void> {
 }
 
 export type { PgBoss };
+
+/** What sending and steering jobs needs of pg-boss: a server process has no workers of its own. */
+export type JobQueue = Pick<PgBoss, 'send' | 'purgeQueue' | 'getQueueSize' | 'getJobById'>;

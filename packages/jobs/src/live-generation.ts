@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { readPerformanceMode, type Db } from '@drape/db';
 import { PERFORMANCE_MODES } from '@drape/contracts';
-import { startBoss, stopBoss } from './boss';
+import { startBoss, stopBoss, type JobQueue } from './boss';
 import type { GenerateJobData } from './generate-job-data';
 import { OUTCOME_CHANNEL, parseOutcomeNotice, readOutcome, type JobOutcome } from './outcome';
 import { QUEUES, SEND } from './queues';
@@ -13,6 +13,8 @@ export interface LiveGeneration {
   enqueue(data: GenerateJobData): Promise<string>;
   /** The job's outcome, or `timeout` past the performance mode's limit. */
   wait(jobId: string): Promise<LiveOutcome>;
+  /** The same pg-boss client, for the admin's batch controls (start, cancel, clear). */
+  queue: JobQueue;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function createLiveGeneration(url: string, db: Db): Promise<LiveGen
   };
 
   return {
+    queue: boss,
     async enqueue(data) {
       const id = await boss.send(QUEUES.generate, data, SEND.live(Math.ceil((await timeoutMs()) / 1000)));
       if (!id) throw new Error('the generate queue refused the job');

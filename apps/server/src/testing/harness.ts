@@ -90,8 +90,8 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     await ensureMatrix(db.db);
     pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
-  const services = createServices(db, config, (line) => mails.push(line), generation);
-  const app = await buildApp({ services, storage, serveApps: false });
+  const services = createServices(db, config, (line) => mails.push(line), generation, storage);
+  const app = await buildApp({ services, serveApps: false });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -2,8 +2,15 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { adminLoginInput } from '@drape/contracts';
 import { adminProcedure, publicProcedure } from '../trpc';
 import { adminLogin } from './admin-auth.service';
+import { auditRouter } from './audit.router';
 
+/**
+ * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
+ * `login` is an admin procedure; every one that changes something is an `adminActionProcedure`,
+ * written to the audit log.
+ */
 export const adminRouter = {
   login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input.adminKey, input.password)),
   me: adminProcedure.query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
+  audit: auditRouter,
 } satisfies TRPCRouterRecord;

@@ -3,6 +3,7 @@ import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
 import { loadConfig } from '@drape/config';
 import { parsePromoCodes } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { openTestStorage } from '@drape/storage/testing';
 import type { RequestMeta, Services } from '../context';
 
 /**
@@ -24,6 +25,7 @@ let n = 0;
 
 export async function createTestServices(env: Record<string, string> = {}): Promise<TestServices> {
   const db = await createTestDatabase();
+  const testStorage = await openTestStorage('local');
   const config = loadConfig({ ALTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'silent', ...env });
   const botCheck = createBotCheck(db.db, config);
   const services: Services = {
@@ -37,6 +39,14 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       enqueue: () => Promise.reject(new Error('live generation is not part of the service tests')),
       wait: () => Promise.reject(new Error('live generation is not part of the service tests')),
     },
+    // A service test that sends jobs gets a real pg-boss of its own; these refuse loudly instead.
+    jobs: {
+      send: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      purgeQueue: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getQueueSize: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getJobById: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+    },
+    storage: testStorage.storage,
     log: () => {},
   };
   return {
@@ -49,6 +59,9 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       if (!solution) throw new Error('could not solve the ALTCHA challenge');
       return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
     },
-    close: () => db.drop(),
+    async close() {
+      await testStorage.close();
+      await db.drop();
+    },
   };
 }

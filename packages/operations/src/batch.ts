@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { parseCombinationCode } from '@drape/contracts';
 import { readPerformanceMode, type Db } from '@drape/db';
-import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type PgBoss } from '@drape/jobs';
+import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type JobQueue } from '@drape/jobs';
 import { SEVERITY_SQL } from './severity-stats';
 
 export const MAX_CYCLES = 5;
@@ -62,7 +62,7 @@ export interface BatchOptions {
 export class BatchError extends Error {}
 
 /** Starts a sequential batch over the SEV queue, most severe first. */
-export async function startSequentialBatch(db: Db, boss: PgBoss, options: BatchOptions = {}): Promise<string> {
+export async function startSequentialBatch(db: Db, boss: JobQueue, options: BatchOptions = {}): Promise<string> {
   const cycles = Math.min(Math.max(options.cycles ?? 1, 1), MAX_CYCLES);
   return openBatch(db, boss, {
     options: { cycles, limit: options.limit ?? null },
@@ -77,7 +77,7 @@ export async function startSequentialBatch(db: Db, boss: PgBoss, options: BatchO
  * under one lock for the whole cluster: one batch runs at a time, and of two processes opening one
  * at once the second finds the first's running. The first step is sent as a `batch` job.
  */
-export async function openBatch(db: Db, boss: PgBoss, spec: {
+export async function openBatch(db: Db, boss: JobQueue, spec: {
   options: Record<string, unknown>;
   fill: (tx: Db) => Promise<number>;
   nothingToDo: string;
@@ -108,7 +108,7 @@ export async function cancelBatch(db: Db, batchJobId?: string): Promise<number> 
 }
 
 /** Cancels running batches, drops queued generate jobs and empties the SEV queue. */
-export async function clearPipeline(db: Db, boss: PgBoss): Promise<{ cancelledBatches: number }> {
+export async function clearPipeline(db: Db, boss: JobQueue): Promise<{ cancelledBatches: number }> {
   const cancelledBatches = await cancelBatch(db);
   await boss.purgeQueue(QUEUES.generate);
   await boss.purgeQueue(QUEUES.batch);
@@ -149,7 +149,7 @@ function emptyMetrics(): BatchMetrics {
  * same ids (ignored) and counts only entries it newly completes, so nothing is generated twice
  * and nothing is skipped.
  */
-export async function runBatchStep(db: Db, boss: PgBoss, batchJobId: string, step: number, opts: { jobExpireSeconds?: number | undefined; stepExpireSeconds?: number | undefined } = {}): Promise<'continued' | 'finished' | 'stopped'> {
+export async function runBatchStep(db: Db, boss: JobQueue, batchJobId: string, step: number, opts: { jobExpireSeconds?: number | undefined; stepExpireSeconds?: number | undefined } = {}): Promise<'continued' | 'finished' | 'stopped'> {
   const batch = await db.selectFrom('batch_jobs').selectAll().where('id', '=', batchJobId).executeTakeFirst();
   if (!batch || batch.status !== 'running') return 'stopped';
   // A retry of a step that already chained its successor does nothing: one chain per batch.
@@ -200,7 +200,7 @@ const staleAfterSeconds = (jobExpireSeconds: number) => jobExpireSeconds * (BATC
  * failed), counts them once, and answers the entries still outstanding. An entry whose job left no
  * outcome long after it was sent (its last worker died with it) is ended by pg-boss's own state.
  */
-async function recordEnded(db: Db, boss: PgBoss, batchJobId: string, jobExpireSeconds: number): Promise<{ cycle: number; sequence: number }[]> {
+async function recordEnded(db: Db, boss: JobQueue, batchJobId: string, jobExpireSeconds: number): Promise<{ cycle: number; sequence: number }[]> {
   const outstanding = await db.selectFrom('sev_queue').select(['cycle', 'sequence', 'sent_at']).where('sent_at', 'is not', null).where('completed_at', 'is', null).execute();
   if (outstanding.length === 0) return [];
   const byId = new Map(outstanding.map((e) => [entryJobId(batchJobId, e.cycle, e.sequence), e]));

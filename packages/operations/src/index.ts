@@ -1,0 +1,9 @@
+// The operator's operations, one implementation each, called by the pipeline (its daemon and CLI)
+// and by the admin API alike.
+export * from './audit-log';
+export * from './batch';
+export * from './lookbook-curation';
+export * from './prompts';
+export * from './retention';
+export * from './severity-stats';
+export * from './worker-registry';
