@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <ScreenLoading />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage }) },
+      { index: true, lazy: async () => ({ Component: (await import('./shell/dashboard-page')).DashboardPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },

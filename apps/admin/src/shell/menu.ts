@@ -10,6 +10,11 @@ export interface MenuItem {
    * when its screen is added to the router.
    */
   path?: string;
+  /**
+   * A tab of the dashboard ({base}?tab=<id>; settings-and-admin §2.2: analytics, settings, users,
+   * inventory, combo matrix, batch generation): set when the tab's panel is in dashboard-tabs.ts.
+   */
+  tab?: boolean;
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [

@@ -1,9 +1,10 @@
 import { cn } from '@drape/ui';
 import { X } from 'lucide-react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BrandMark } from '../components/brand-mark';
 import { paths } from '../lib/base-path';
-import { MENU_ITEMS } from './menu';
+import { firstTabId } from './dashboard-tabs';
+import { MENU_ITEMS, type MenuItem } from './menu';
 
 export const SIDE_MENU_ID = 'admin-side-menu';
 
@@ -15,7 +16,16 @@ interface SideMenuProps {
   onClose: () => void;
 }
 
+/** Where an item goes: its own screen, or its tab of the dashboard. */
+function itemTarget(item: MenuItem): string | null {
+  if (item.path) return paths.sub(item.path);
+  if (item.tab) return `${paths.home}?tab=${item.id}`;
+  return null;
+}
+
 export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
+  const location = useLocation();
+  const currentTab = location.pathname === paths.home ? (new URLSearchParams(location.search).get('tab') ?? firstTabId()) : null;
   const iconOnly = collapsed && !mobile;
   const itemBase = cn('flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm', iconOnly && 'justify-center px-0');
   return (
@@ -50,16 +60,18 @@ export function SideMenu({ collapsed, mobile, onClose }: SideMenuProps) {
             const label = <span className={cn('truncate', iconOnly && 'sr-only')}>{item.label}</span>;
             return (
               <li key={item.id}>
-                {item.path ? (
+                {itemTarget(item) ? (
                   <NavLink
-                    to={paths.sub(item.path)}
+                    to={itemTarget(item)!}
+                    end
                     onClick={mobile ? onClose : undefined}
                     title={iconOnly ? item.label : undefined}
+                    aria-current={item.tab ? (currentTab === item.id ? 'page' : undefined) : undefined}
                     className={({ isActive }) =>
                       cn(
                         itemBase,
                         'font-medium transition-colors focus-visible:outline-indigo-300',
-                        isActive ? 'bg-indigo-500/20 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
+                        (item.tab ? currentTab === item.id : isActive) ? 'bg-indigo-500/20 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
                       )
                     }
                   >

@@ -1,0 +1,13 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { MENU_ITEMS } from './menu';
+
+/**
+ * The dashboard's tab panels, by menu item id (settings-and-admin §2.2). Each panel is a feature's
+ * component, loaded as its own chunk when its tab is first opened (`lazy(() => import(...))`); its
+ * menu item says `tab: true`.
+ */
+export const DASHBOARD_TABS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {};
+
+export const dashboardTabIds = (): string[] => MENU_ITEMS.filter((i) => i.tab && DASHBOARD_TABS[i.id]).map((i) => i.id);
+
+export const firstTabId = (): string | null => dashboardTabIds()[0] ?? null;
