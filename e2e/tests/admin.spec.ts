@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const ADMIN_KEY = 'e2e-admin';
-const ADMIN_PASSWORD = 'e2e-admin-password';
-
-async function submitAdminLogin(page: Page, key: string, password: string) {
-  const form = page.getByRole('form', { name: 'Admin login' });
-  await form.getByLabel('Admin Key').fill(key);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN_KEY, ADMIN_PASSWORD, submitAdminLogin } from '../helpers/admin';
 
 test('admin login at /backstage-login: wrong password, the shell, logout', async ({ page }) => {
   await page.goto('/backstage-login');
