@@ -51,11 +51,11 @@ export interface LookbookFigures {
   load: LoadRow[];
 }
 
-const percentile = (xs: number[], p: number) => {
+export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
-const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export interface SeedScale {
   looks: number;
@@ -95,27 +95,27 @@ export async function seedDatabase(url: string, dataDir: string, scale: SeedScal
   }
 }
 
-async function login(base: string, email: string, password: string): Promise<string> {
+export async function login(base: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() }, body: JSON.stringify({ email, password }) });
   if (res.status !== 200) throw new Error(`bench login of ${email} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** One request at a time: `warmup` unrecorded, then `requests` recorded (server and client time). */
-async function sequential(base: string, token: string, name: string, path: string, matches: number | null, requests: number, warmup: number): Promise<LatencyRow> {
+export async function sequential(base: string, token: string, name: string, path: string, matches: number | null, requests: number, warmup: number): Promise<LatencyRow> {
   const server: number[] = [];
   const client: number[] = [];
   let returned = 0;
   for (let i = -warmup; i < requests; i++) {
     const t0 = performance.now();
     const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { looks?: unknown[]; items?: unknown[]; collections?: unknown[] };
+    const body = (await res.json()) as { looks?: unknown[]; items?: unknown[]; collections?: unknown[]; images?: unknown[] } | unknown[];
     const t1 = performance.now();
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
     if (i < 0) continue;
     client.push(t1 - t0);
     server.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN));
-    returned = (body.looks ?? body.items ?? body.collections ?? []).length;
+    returned = Array.isArray(body) ? body.length : (body.looks ?? body.items ?? body.collections ?? body.images ?? [body]).length;
   }
   return {
     name, path, matches, returned, requests,
@@ -124,7 +124,7 @@ async function sequential(base: string, token: string, name: string, path: strin
   };
 }
 
-async function load(name: string, opts: autocannon.Options, connections: number, seconds: number): Promise<LoadRow> {
+export async function load(name: string, opts: autocannon.Options, connections: number, seconds: number): Promise<LoadRow> {
   const result = await autocannon({ ...opts, connections, duration: seconds });
   return { name, connections, seconds, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrate, startEmbeddedPostgres } from '@drape/db';
 import { benchAccounts, type LoadFigures } from './accounts';
+import { adminTables, benchAdmin } from './admin';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
 import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
 import { benchPipeline, type PipelineFigures } from './pipeline';
@@ -12,12 +13,12 @@ import { benchPipeline, type PipelineFigures } from './pipeline';
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `pipeline`, `lookbook`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
- * (and measures `lookbook` on) a smaller database, `--requests N` sets the sequential requests.
+ * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'seed');
+const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
 const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -88,6 +89,22 @@ async function main() {
         updateReadme('lookbook', `${where}; a fresh database seeded by \`seedLooks\` (the verb \`npm run drape -- seed looks\`); autocannon ${seconds} s.\n\n${lookbookTables(figures)}`);
       } finally {
         await lbPg.stop();
+      }
+    }
+    if (!only || only === 'admin') {
+      // Its own million looks, as the LookBook's: the admin's gallery and dashboards at that scale.
+      const adData = path.join(tmp, 'admin');
+      const adPg = await startEmbeddedPostgres({ dataDir: adData, port: 0 });
+      try {
+        const handle = createDb(adPg.url, 1);
+        await migrate(handle.db);
+        await handle.close();
+        const figures = await benchAdmin(adPg.url, path.join(adData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
+        fs.writeFileSync(path.join(here, 'results', `admin-${date}.json`), `${JSON.stringify({ name: 'admin', date, machine: m, ...figures }, null, 2)}\n`);
+        console.log(adminTables(figures));
+        updateReadme('admin', `${where}; autocannon ${seconds} s.\n\n${adminTables(figures)}`);
+      } finally {
+        await adPg.stop();
       }
     }
     if (!only || only === 'lighthouse') {
