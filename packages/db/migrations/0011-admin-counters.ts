@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
  *   connections (Get My Look recording views for many users at once) rarely update the same row,
  *   so no global row lock serialises them; a read sums at most 8 rows per counter.
  * - A TRUNCATE clears the table's counters.
+ * - combinations.image_count is kept by the same kind of trigger (below).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -106,6 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if tg_table_name = 'generated_images' then
         delete from admin_counters where name like 'images:%';
         delete from images_created_daily;
+        update combinations set image_count = 0 where image_count <> 0;
       else
         delete from admin_counters where name = tg_argv[0];
       end if;
@@ -127,6 +129,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     insert into images_created_daily (day, slot, images)
     select (created_at at time zone 'UTC')::date, 0, count(*) from generated_images group by 1`.execute(db);
+
+  // combinations.image_count (severity, the SEV queue, the matrix) was kept by each writer (the
+  // generate job, retention); a writer that forgot (a seeding script, a test, an admin delete) left
+  // it wrong. The same statement triggers keep it now, and it is recounted once here.
+  await sql`
+    create function combinations_count_insert() returns trigger language plpgsql as $$
+    begin
+      update combinations c set image_count = c.image_count + x.n
+        from (select combination_code, count(*)::int as n from new_rows group by combination_code) x
+       where c.code = x.combination_code;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create function combinations_count_delete() returns trigger language plpgsql as $$
+    begin
+      update combinations c set image_count = greatest(c.image_count - x.n, 0)
+        from (select combination_code, count(*)::int as n from old_rows group by combination_code) x
+       where c.code = x.combination_code;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger generated_images_combination_count_insert after insert on generated_images referencing new table as new_rows for each statement execute function combinations_count_insert()`.execute(db);
+  await sql`create trigger generated_images_combination_count_delete after delete on generated_images referencing old table as old_rows for each statement execute function combinations_count_delete()`.execute(db);
+  await sql`
+    update combinations c set image_count = coalesce(x.n, 0)
+      from combinations c2 left join (select combination_code, count(*)::int as n from generated_images group by combination_code) x on x.combination_code = c2.code
+     where c.code = c2.code and c.image_count <> coalesce(x.n, 0)`.execute(db);
 
   // Sign-ups of the last 30 days (Analytics), without reading every account.
   await sql`create index users_created on users (created_at)`.execute(db);
