@@ -9,8 +9,8 @@ import { useTRPC } from '../../lib/trpc';
 import { CombinationDetail } from './combination-detail';
 import { filterInput, MatrixFilterBar, NO_FILTERS, type MatrixFilters } from './matrix-filters';
 
-/** The whole active matrix (810) in one answer. */
-const WHOLE_MATRIX = 1000;
+/** The whole active matrix in one answer (the contract's largest page). */
+const WHOLE_MATRIX = 2000;
 const numbers = new Intl.NumberFormat();
 
 /**
