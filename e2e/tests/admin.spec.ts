@@ -11,6 +11,8 @@ test('admin login at /backstage-login: wrong password, the shell, logout', async
 
   await submitAdminLogin(page, ADMIN_KEY, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/backstage$/);
+  // The dashboard opens on its first tab, Analytics, which greets the admin by key.
+  await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN_KEY}` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
 

@@ -147,7 +147,6 @@ async function storeImage(
         color_family: p.color.family, description: p.description, price_range: p.priceRange,
       })))
       .execute();
-    await tx.updateTable('combinations').set((eb) => ({ image_count: eb('image_count', '+', 1) })).where('code', '=', code).execute();
     await recordOutcome(tx, jobId, { outcome: 'stored', imageId: row.id });
     return row.id;
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '@drape/atelier';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { insertWardrobeItem } from '@drape/db';
+import { countAdminFigures, insertWardrobeItem, readAdminCounts } from '@drape/db';
 import { runGenerateJob } from './generate-job';
 import { ensureMatrix } from '@drape/boot';
 import { openTestStorage, type TestStorage } from '@drape/storage/testing';
@@ -22,6 +22,15 @@ async function close() {
 }
 
 let store: TestStorage;
+
+/** The admin's counters and every combination's image_count follow deletes (triggers of migration 0011). */
+async function expectCountersExact() {
+  expect(await readAdminCounts(db.db)).toEqual(await countAdminFigures(db.db));
+  const drifted = await db.db.selectFrom('combinations as c').select('c.code')
+    .where((eb) => eb('c.image_count', '<>', eb.selectFrom('generated_images as gi').select((e) => e.fn.countAll<number>().as('n')).whereRef('gi.combination_code', '=', 'c.code')))
+    .execute();
+  expect(drifted).toEqual([]);
+}
 const storage = () => store.storage;
 const stored = (key: string) => store.storage.exists('public', key);
 
@@ -68,6 +77,7 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
     const countAfter = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
     const sameCombo = [old, oldToo].filter((i) => i.combination_code === old.combination_code).length;
     expect(countAfter).toBe(countBefore - sameCombo);
+    await expectCountersExact();
   });
 
   it('keeps a saved look, its file and its pieces while any wardrobe holds it, and a LookBook look while it is in the LookBook; the next run after deletes them', async () => {
@@ -158,5 +168,6 @@ describe('account purge and cleanup', () => {
     const left = (await db.db.selectFrom('generated_images').select('id').where('id', 'in', [a.id, b.id, c.id, saved.id, curated.id]).execute()).map((r) => r.id).sort();
     expect(left).toEqual([a.id, saved.id, curated.id].sort());
     for (const kept of [saved, curated]) expect(await stored(kept.storage_key)).toBe(true);
+    await expectCountersExact();
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { verifyPassword } from '@drape/auth';
 import { imageIdInput } from '@drape/contracts';
 import { ensureMatrix } from '@drape/boot';
+import { countAdminFigures, readAdminCounts } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { openTestStorage, type TestStorage } from '@drape/storage/testing';
 import { atelierProvider } from './providers/atelier-provider';
@@ -124,6 +125,10 @@ describe('seedLooks at a small scale', () => {
       select count(*)::int as n from combinations c
       where c.image_count <> (select count(*) from generated_images gi where gi.combination_code = c.code)`.execute(db.db);
     expect(r.rows[0]!.n).toBe(0);
+  });
+
+  it("keeps the admin's counters (migration 0011) equal to count(*) through the bulk statements", async () => {
+    expect(await readAdminCounts(db.db)).toEqual(await countAdminFigures(db.db));
   });
 
   it('makes users of every tier who sign in with the one seeded password', async () => {

@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./shell/dashboard-page')).DashboardPage }) },
+      { path: 'inventory-severity', lazy: async () => ({ Component: (await import('./features/severity/severity-page')).SeverityPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },

@@ -294,6 +294,23 @@ export interface AdminAuditLogTable {
   user_agent: string | null;
 }
 
+/**
+ * Counters kept by statement triggers (migration 0011): 'images:<status>', 'users', 'image_views',
+ * each spread over a few slots (sum them).
+ */
+export interface AdminCountersTable {
+  name: string;
+  slot: number;
+  value: number;
+}
+
+/** Stored looks per UTC day of creation, kept by the same triggers (sum the slots). */
+export interface ImagesCreatedDailyTable {
+  day: string;
+  slot: number;
+  images: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -324,6 +341,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   shopping_clicks: ShoppingClicksTable;
   admin_audit_log: AdminAuditLogTable;
+  admin_counters: AdminCountersTable;
+  images_created_daily: ImagesCreatedDailyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,20 +30,13 @@ function unkept(eb: any) {
  */
 async function deleteImages(db: Db, storage: Storage, ids: string[]): Promise<{ images: number; files: number }> {
   if (ids.length === 0) return { images: 0, files: 0 };
-  const rows = await db.transaction().execute(async (tx) => {
-    const deleted = await tx
-      .deleteFrom('generated_images')
-      .where('id', 'in', ids)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'generated_images.id'))))
-      .returning(['combination_code', 'storage_key', 'thumb_key'])
-      .execute();
-    const perCombo = new Map<string, number>();
-    for (const r of deleted) perCombo.set(r.combination_code, (perCombo.get(r.combination_code) ?? 0) + 1);
-    for (const [code, n] of perCombo) {
-      await tx.updateTable('combinations').set({ image_count: sql<number>`greatest(image_count - ${n}, 0)` }).where('code', '=', code).execute();
-    }
-    return deleted;
-  });
+  // combinations.image_count and the admin counters follow by trigger (migration 0011).
+  const rows = await db
+    .deleteFrom('generated_images')
+    .where('id', 'in', ids)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'generated_images.id'))))
+    .returning(['storage_key', 'thumb_key'])
+    .execute();
   let files = 0;
   for (const r of rows) {
     await storage.delete('public', r.storage_key);

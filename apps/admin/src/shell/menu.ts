@@ -18,14 +18,14 @@ export interface MenuItem {
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
-  { id: 'analytics', label: 'Analytics', icon: ChartColumn },
-  { id: 'severity', label: 'Severity', icon: Gauge },
+  { id: 'analytics', label: 'Analytics', icon: ChartColumn, tab: true },
+  { id: 'severity', label: 'Severity', icon: Gauge, path: 'inventory-severity' },
   { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
   { id: 'settings', label: 'Settings', icon: Settings },
   { id: 'users', label: 'Users', icon: Users },
-  { id: 'inventory', label: 'Inventory', icon: Package },
-  { id: 'combo-matrix', label: 'Combo Matrix', icon: Grid3x3 },
+  { id: 'inventory', label: 'Inventory', icon: Package, tab: true },
+  { id: 'combo-matrix', label: 'Combo Matrix', icon: Grid3x3, tab: true },
   { id: 'single-generator', label: 'Single Generator', icon: WandSparkles },
 ];

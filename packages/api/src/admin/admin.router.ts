@@ -2,7 +2,10 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { adminLoginInput } from '@drape/contracts';
 import { adminProcedure, publicProcedure } from '../trpc';
 import { adminLogin } from './admin-auth.service';
+import { analyticsRouter } from './analytics.router';
 import { auditRouter } from './audit.router';
+import { inventoryRouter } from './inventory.router';
+import { severityRouter } from './severity.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -13,4 +16,7 @@ export const adminRouter = {
   login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input.adminKey, input.password)),
   me: adminProcedure.query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
   audit: auditRouter,
+  analytics: analyticsRouter,
+  severity: severityRouter,
+  inventory: inventoryRouter,
 } satisfies TRPCRouterRecord;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
+  adminLoginInput, auditLogInput, comboMatrixInput, inventoryCombinationInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
   shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
@@ -111,4 +111,13 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
+  // Admin: analytics, severity, pods, inventory and combo matrix
+  row({ method: 'GET', path: '/api/admin/stats', auth: 'admin', summary: 'totalUsers, dau (active in 24 h), mau (30 days), signups (30 days)', call: (c) => c.admin.analytics.stats() }),
+  row({ method: 'GET', path: '/api/admin/inventory-stats', auth: 'admin', summary: 'Looks: total, viewable, lookbook, archived, totalViewed, dailyCreated (today, UTC)', call: (c) => c.admin.analytics.inventoryStats() }),
+  row({ method: 'GET', path: '/api/admin/inventory-severity', auth: 'admin', summary: 'Active combinations per severity level SEV-1 to SEV-5', call: (c) => c.admin.severity.inventory() }),
+  row({ method: 'GET', path: '/api/admin/sev-queue-status', auth: 'admin', summary: "The SEV queue's current focus and per-level progress across cycles", call: (c) => c.admin.severity.queueStatus() }),
+  row({ method: 'GET', path: '/api/admin/sev-stats', auth: 'admin', summary: 'Combinations at SEV-1, SEV-2 and SEV-3', call: (c) => c.admin.severity.sevStats() }),
+  row({ method: 'GET', path: '/api/admin/runpods-status', auth: 'admin', summary: 'The pipeline workers (the spec\'s pods), newest first, with status and heartbeat', call: (c) => c.admin.severity.pods() }),
+  row({ method: 'GET', path: '/api/admin/combo-matrix', auth: 'admin', summary: 'Active combinations with image counts and severity (gender, selectionKind, severity, page, limit)', input: comboMatrixInput, call: (c, i) => c.admin.inventory.matrix(i) }),
+  row({ method: 'GET', path: '/api/admin/inventory/:combinationCode', auth: 'admin', summary: "One combination's prompt, looks per status and newest looks", input: inventoryCombinationInput, call: (c, i) => c.admin.inventory.combination(i) }),
 ];
