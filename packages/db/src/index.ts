@@ -8,3 +8,4 @@ export * from './seed';
 export * from './performance-mode';
 export * from './combination-columns';
 export * from './wardrobe-rows';
+export * from './platform-settings';
