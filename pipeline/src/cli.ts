@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import { removeAdmin, upsertAdmin } from '@drape/auth';
 import {
   AUDIT_ACTIONS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
-  combinationCode, findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
+  findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
 import type { Config } from '@drape/config';
