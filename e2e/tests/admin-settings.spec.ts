@@ -1,20 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, useSession } from '../helpers/accounts';
+import { BASE_URL, registerViaApi, useSession } from '../helpers/accounts';
 import { ADMIN_BASE, adminToken, loginAsAdmin } from '../helpers/admin';
 
 /**
  * The admin Settings tab. Maintenance Mode is global: every spec file after this one runs against
- * the same server, so it is always turned off again, whatever happens here.
+ * the same server, so afterAll turns it off again (and restores the performance mode), whatever
+ * happens here.
  */
-async function settingsPatch(baseURL: string, body: Record<string, boolean>): Promise<void> {
-  const res = await fetch(new URL('/api/admin/settings', baseURL), {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(baseURL)}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`PATCH /api/admin/settings answered ${res.status}`);
-}
-
 async function openSettings(page: Page): Promise<void> {
   await loginAsAdmin(page);
   await page.goto(`${ADMIN_BASE}?tab=settings`);
@@ -26,7 +18,7 @@ const MAINTENANCE_MESSAGE = 'Drape is down for scheduled maintenance. We will be
 
 const maintenanceHeading = (page: Page) => page.getByRole('heading', { name: "We'll be right back" });
 
-test('Maintenance Mode on shows users the maintenance page; off brings the site back by itself', async ({ page, browser, baseURL }) => {
+test('Maintenance Mode on shows users the maintenance page; off brings the site back by itself', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const account = await registerViaApi();
   const userContext = await browser.newContext();
@@ -75,39 +67,42 @@ test('Maintenance Mode on shows users the maintenance page; off brings the site 
     await expect(maintenanceHeading(visitorPage)).toBeHidden();
     await expect(visitorPage.getByRole('heading', { level: 1 })).toContainText('Your Personalized');
   } finally {
-    await settingsPatch(baseURL!, { maintenanceMode: false });
+    // afterAll turns maintenance off too, should this test fail before it does.
     await userContext.close();
     await visitorContext.close();
   }
 });
 
-test('the performance buttons change the mode shown; prompts verify and regenerate', async ({ page, baseURL }) => {
+test('the performance buttons change the mode shown; prompts verify and regenerate', async ({ page }) => {
   test.setTimeout(120_000);
-  try {
-    await openSettings(page);
-    const mode = page.getByTestId('performance-mode');
-    await expect(mode).toHaveText('Conservative defaults');
-    await page.getByRole('button', { name: 'Aggressive', exact: true }).click();
-    await expect(mode).toHaveText('Aggressive');
-    await expect(page.getByText('Running workers apply it within seconds.')).toBeVisible();
-    await page.reload();
-    await expect(page.getByTestId('performance-mode')).toHaveText('Aggressive');
-    await page.getByRole('button', { name: 'Conservative defaults', exact: true }).click();
-    await expect(page.getByTestId('performance-mode')).toHaveText('Conservative defaults');
+  await openSettings(page);
+  const mode = page.getByTestId('performance-mode');
+  await expect(mode).toHaveText('Conservative defaults');
+  await page.getByRole('button', { name: 'Aggressive', exact: true }).click();
+  await expect(mode).toHaveText('Aggressive');
+  await expect(page.getByText('Running workers apply it within seconds.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('performance-mode')).toHaveText('Aggressive');
+  await page.getByRole('button', { name: 'Conservative defaults', exact: true }).click();
+  await expect(page.getByTestId('performance-mode')).toHaveText('Conservative defaults');
 
-    const samples = page.getByRole('list', { name: 'Sample prompts' });
-    await expect(samples.getByRole('listitem')).toHaveCount(6);
-    await page.getByRole('button', { name: 'Verify Prompts' }).click();
-    await expect(page.getByText(/active combinations hold their current prompt/)).toBeVisible();
-    await page.getByRole('button', { name: 'Regenerate Enhanced Prompts' }).click();
-    await expect(page.getByRole('heading', { name: 'Regeneration stats' })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('Errors', { exact: true })).toBeVisible();
-  } finally {
-    const res = await fetch(new URL('/api/admin/optimize-runpod-performance', baseURL), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(baseURL!)}` },
-      body: JSON.stringify({ action: 'reset_defaults' }),
-    });
-    if (!res.ok) throw new Error(`reset_defaults answered ${res.status}`);
-  }
+  const samples = page.getByRole('list', { name: 'Sample prompts' });
+  await expect(samples.getByRole('listitem')).toHaveCount(6);
+  await page.getByRole('button', { name: 'Verify Prompts' }).click();
+  await expect(page.getByText(/active combinations hold their current prompt/)).toBeVisible();
+  await page.getByRole('button', { name: 'Regenerate Enhanced Prompts' }).click();
+  await expect(page.getByRole('heading', { name: 'Regeneration stats' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Errors', { exact: true })).toBeVisible();
+});
+
+// Whatever happened above: the next spec files find maintenance off and the default performance mode.
+test.afterAll(async () => {
+  const token = await adminToken(BASE_URL);
+  const call = (method: string, path: string, body: unknown) =>
+    fetch(new URL(path, BASE_URL), { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const answers = await Promise.all([
+    call('PATCH', '/api/admin/settings', { maintenanceMode: false }),
+    call('POST', '/api/admin/optimize-runpod-performance', { action: 'reset_defaults' }),
+  ]);
+  expect(answers.map((r) => r.status)).toEqual([200, 200]);
 });
