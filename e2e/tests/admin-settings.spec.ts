@@ -39,7 +39,7 @@ test('Maintenance Mode on shows users the maintenance page; off brings the site 
     await toggle.click();
     await dialog.getByRole('button', { name: 'Turn on maintenance' }).click();
     await expect(toggle).toBeChecked();
-    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
 
     // A signed-in user opening the dashboard, and a visitor opening the landing.
     const userPage = await userContext.newPage();
@@ -80,7 +80,7 @@ test('the performance buttons change the mode shown; prompts verify and regenera
   await expect(mode).toHaveText('Conservative defaults');
   await page.getByRole('button', { name: 'Aggressive', exact: true }).click();
   await expect(mode).toHaveText('Aggressive');
-  await expect(page.getByText('Running workers apply it within seconds.')).toBeVisible();
+  await expect(page.getByText('Running workers apply it within seconds.', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('performance-mode')).toHaveText('Aggressive');
   await page.getByRole('button', { name: 'Conservative defaults', exact: true }).click();

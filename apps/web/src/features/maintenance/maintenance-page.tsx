@@ -27,9 +27,9 @@ export function MaintenancePage({ message }: { message: string }) {
     return () => clearInterval(tick);
   }, []);
 
+  // The countdown reaching zero starts a check (which sets it back to 30).
   useEffect(() => {
     if (left === 0 && !checking) void check();
-    // Only the countdown reaching zero starts a check.
   }, [left, checking]);
 
   useEffect(() => {
