@@ -103,7 +103,7 @@ describe('npm run drape', () => {
     expect(drape('maintenance', 'sideways')).toMatchObject({ code: 2, err: expect.stringContaining('state is on, off or status') });
     const rows = await db.db.selectFrom('admin_audit_log').select(['actor_kind', 'details']).where('action', '=', 'admin.settings.update').orderBy('id').execute();
     expect(rows.map((r) => [r.actor_kind, (r.details as { input: unknown }).input])).toEqual([['cli', { maintenanceMode: true }], ['cli', { maintenanceMode: false }]]);
-  }, 120_000);
+  }, 240_000);
 
   it('verifies the prompts and names the stale ones', async () => {
     const ok = drape('prompts', 'verify');
@@ -113,5 +113,5 @@ describe('npm run drape', () => {
     expect(drape('prompts', 'verify')).toMatchObject({ code: 1, out: expect.stringContaining(`1 stale prompts; 0 missing.\n${code}\n`) });
     expect(drape('prompts', 'regenerate').code).toBe(0);
     expect(drape('prompts', 'verify').code).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
