@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enumerateCombinations } from '@drape/atelier';
 import { verifyAdmin } from '@drape/auth';
-import { combinationColumns } from '@drape/db';
+import { combinationColumns, readPlatformSettings } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,4 +94,24 @@ describe('npm run drape', () => {
       .toEqual([{ id: ids[0], curated_by: 'admin' }, { id: ids[2], curated_by: 'auto' }]);
     expect(drapeWith({ LOOKBOOK_AUTOCURATE: '2' }, 'lookbook', 'status')).toMatchObject({ code: 0, out: 'LookBook: 2 looks (1 auto-curated, 1 by an admin); auto-curation fills it to 2 (LOOKBOOK_AUTOCURATE).\n' });
   }, 120_000);
+
+  it('turns maintenance on and off like the admin area, with audit rows', async () => {
+    expect(drape('maintenance', 'status')).toMatchObject({ code: 0, out: 'Maintenance mode is off.\n' });
+    expect(drape('maintenance', 'on')).toMatchObject({ code: 0, out: expect.stringContaining('Maintenance mode is on: user calls answer 503') });
+    expect(await readPlatformSettings(db.db)).toEqual({ maintenanceMode: true, analyticsTracking: true, pushNotifications: true });
+    expect(drape('maintenance', 'off')).toMatchObject({ code: 0, out: 'Maintenance mode is off.\n' });
+    expect(drape('maintenance', 'sideways')).toMatchObject({ code: 2, err: expect.stringContaining('state is on, off or status') });
+    const rows = await db.db.selectFrom('admin_audit_log').select(['actor_kind', 'details']).where('action', '=', 'admin.settings.update').orderBy('id').execute();
+    expect(rows.map((r) => [r.actor_kind, (r.details as { input: unknown }).input])).toEqual([['cli', { maintenanceMode: true }], ['cli', { maintenanceMode: false }]]);
+  }, 240_000);
+
+  it('verifies the prompts and names the stale ones', async () => {
+    const ok = drape('prompts', 'verify');
+    expect(ok).toMatchObject({ code: 0, out: expect.stringMatching(/^\d+ active combinations; 0 stale prompts; 0 missing\.\n$/) });
+    const code = (await db.db.selectFrom('combinations').select('code').where('active', '=', true).orderBy('code').limit(1).executeTakeFirstOrThrow()).code;
+    await db.db.updateTable('combinations').set({ enhanced_prompt: 'an old prompt' }).where('code', '=', code).execute();
+    expect(drape('prompts', 'verify')).toMatchObject({ code: 1, out: expect.stringContaining(`1 stale prompts; 0 missing.\n${code}\n`) });
+    expect(drape('prompts', 'regenerate').code).toBe(0);
+    expect(drape('prompts', 'verify').code).toBe(0);
+  }, 240_000);
 });

@@ -4,11 +4,11 @@ import cliProgress from 'cli-progress';
 import { removeAdmin, upsertAdmin } from '@drape/auth';
 import {
   AUDIT_ACTIONS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
-  combinationCode, findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
+  findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
 import type { Config } from '@drape/config';
-import { setPerformanceMode, readPerformanceMode, type Db } from '@drape/db';
+import { setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
 import { QUEUES, generateJobData, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { providerFor } from './daemon';
@@ -16,8 +16,7 @@ import { runGenerateJob } from './generate-job';
 import { atelierProvider } from './providers/atelier-provider';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
-import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -263,13 +262,10 @@ prompts.command('regenerate').description('rewrite every combination prompt').ac
   }));
 prompts.command('verify').description('check that every active combination has its current prompt').action(() =>
   withDb(async (db) => {
-    const rows = await db.selectFrom('combinations').select(['code', 'enhanced_prompt']).where('active', '=', true).execute();
-    const expected = new Map(enumerateCombinations({ activeOnly: true, includeUnset: false }).map((c) => [combinationCode(c), enhancedPrompt(c)]));
-    const stale = rows.filter((r) => expected.get(r.code) !== r.enhanced_prompt).map((r) => r.code);
-    const missing = [...expected.keys()].filter((code) => !rows.some((r) => r.code === code));
-    console.log(`${rows.length} active combinations; ${stale.length} stale prompts; ${missing.length} missing.`);
-    if (stale.length || missing.length) {
-      console.log([...stale, ...missing].slice(0, 10).join('\n'));
+    const r = await verifyPrompts(db);
+    console.log(`${r.active} active combinations; ${r.stale} stale prompts; ${r.missing} missing.`);
+    if (!r.ok) {
+      console.log(r.samples.join('\n'));
       process.exitCode = 1;
     }
   }));
@@ -349,6 +345,18 @@ program.command('performance <mode>').description('aggressive or conservative (w
     await audit(db, { action: AUDIT_ACTIONS.setPerformanceMode, details: { input: { mode } } });
     const m = PERFORMANCE_MODES[mode];
     console.log(`Performance mode ${mode}: concurrency ${m.concurrency}, batch ${m.batchSize}, delay ${m.delayMs} ms, timeout ${m.timeoutMs / 1000} s.`);
+  }));
+
+program.command('maintenance <state>').description('on, off or status: while on, every user call answers 503 and the web app shows the maintenance page (servers follow within seconds)').action((state: string) =>
+  withDb(async (db) => {
+    if (state !== 'on' && state !== 'off' && state !== 'status') throw new UsageError('state is on, off or status.');
+    if (state !== 'status') {
+      const input = { maintenanceMode: state === 'on' };
+      const result = await updatePlatformSettings(db, input);
+      await audit(db, { action: AUDIT_ACTIONS.updatePlatformSettings, details: { input, result } });
+    }
+    const s = await readPlatformSettings(db);
+    console.log(`Maintenance mode is ${s.maintenanceMode ? 'on: user calls answer 503 and the web app shows the maintenance page' : 'off'}.`);
   }));
 
 program.command('audit').description('the audit log: admin and CLI changes, newest first')

@@ -2,7 +2,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { validateSessionToken, verifyAdminToken } from '@drape/auth';
 import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';
-import type { SessionRow, UserRow } from '@drape/db';
+import { cachedPlatformSettings, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit } from '@drape/operations';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
@@ -38,7 +38,23 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * Maintenance Mode (docs/decisions/0014-maintenance-mode.md): while it is on, every user call,
+ * tRPC or REST (the REST table calls the same procedures), answers 503 `maintenance` before
+ * anything else runs. The admin area (`admin.*`) and what the web app needs to show and leave the
+ * maintenance page (`meta.*`: the platform status) keep working. The toggle is read through a
+ * per-process cache of a few seconds, not once per request.
+ */
+const maintenanceGate = t.middleware(async ({ ctx, path, next }) => {
+  if (!path.startsWith('admin.') && !path.startsWith('meta.')) {
+    const platform = await cachedPlatformSettings(ctx.services.db);
+    if (platform.maintenanceMode) throw appError('maintenance');
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(maintenanceGate);
 
 /** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
 export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
@@ -46,7 +62,7 @@ export type AuthedContext = Context & { user: UserRow; session: SessionRow; sess
 /** An administrator's call, by a short-lived admin token that still matches a current admin. */
 export type AdminContext = Context & { admin: { adminId: string; adminKey: string } };
 
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
   const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
@@ -57,13 +73,13 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
  * A public call that knows its caller when one is signed in (`viewer`, else null): a missing,
  * expired or ended session is a signed-out visitor here, never a 401.
  */
-export const viewerProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const viewerProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
   const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
   return next({ ctx: { viewer: valid && !valid.user.deletion_requested_at ? valid.user : null } });
 });
 
-export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
   if (!admin) throw appError('admin_unauthorized');
   return next({ ctx: { admin } });

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   cleanupLowQuality: 'admin.gallery.cleanupLowQuality',
   regeneratePrompts: 'admin.prompts.regenerate',
   setPerformanceMode: 'admin.performance.set',
+  updatePlatformSettings: 'admin.settings.update',
   curateLookbook: 'cli.lookbook.curate',
   retention: 'cli.retention',
   createAdmin: 'cli.admin.create',

@@ -31,6 +31,8 @@ export const APP_ERRORS = {
   wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
   already_saved: { status: 409, message: 'Image already saved to wardrobe' },
   filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
+  // admin settings (issue 9): every user call while Maintenance Mode is on
+  maintenance: { status: 503, message: 'Drape is down for scheduled maintenance. We will be back shortly.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -8,6 +8,7 @@ export * from './shopping';
 export * from './catalog';
 export * from './admin';
 export * from './admin-stats';
+export * from './admin-settings';
 export * from './generation';
 export * from './severity';
 export * from './share';

@@ -9,3 +9,4 @@ export * from './performance-mode';
 export * from './combination-columns';
 export * from './wardrobe-rows';
 export * from './admin-counters';
+export * from './platform-settings';

@@ -1,5 +1,5 @@
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
-import { combinationCode } from '@drape/contracts';
+import { combinationCode, selectionName, selectionOf, type Combination } from '@drape/contracts';
 import type { Db } from '@drape/db';
 
 /** Rewrites every combination's enhanced prompt (the admin's "regenerate prompts"). */
@@ -26,4 +26,47 @@ export async function regeneratePrompts(db: Db, onProgress?: (done: number, tota
     onProgress?.(Math.min(i + 200, combos.length), combos.length);
   }
   return { updated, errors, total: combos.length, durationMs: Date.now() - started, samplePromptLength: sample };
+}
+
+/**
+ * Whether every active combination holds its current enhanced prompt (the CLI's `prompts verify`
+ * and the admin's "verify prompts"): stale ones differ from what the generator writes today,
+ * missing ones have no row.
+ */
+export async function verifyPrompts(db: Db): Promise<{ active: number; stale: number; missing: number; ok: boolean; samples: string[] }> {
+  const rows = await db.selectFrom('combinations').select(['code', 'enhanced_prompt']).where('active', '=', true).execute();
+  const expected = new Map(enumerateCombinations({ activeOnly: true, includeUnset: false }).map((c) => [combinationCode(c), enhancedPrompt(c)]));
+  const present = new Set(rows.map((r) => r.code));
+  const stale = rows.filter((r) => expected.get(r.code) !== r.enhanced_prompt).map((r) => r.code);
+  const missing = [...expected.keys()].filter((code) => !present.has(code));
+  return { active: rows.length, stale: stale.length, missing: missing.length, ok: stale.length === 0 && missing.length === 0, samples: [...stale, ...missing].slice(0, 10) };
+}
+
+const SAMPLE_KINDS = ['trend', 'palette', 'occasion'] as const;
+
+/**
+ * A few stored prompts to read (the admin's sample prompts): one per gender and selection kind,
+ * spread over the matrix so that the trends, palettes, occasions and personalisations differ.
+ */
+export async function samplePrompts(db: Db): Promise<{ combinationCode: string; gender: string; selection: string; prompt: string }[]> {
+  const combos = enumerateCombinations({ activeOnly: true, includeUnset: false });
+  const picks: Combination[] = [];
+  for (const [k, kind] of SAMPLE_KINDS.entries()) {
+    for (const [g, gender] of (['female', 'male'] as const).entries()) {
+      const group = combos.filter((c) => c.gender === gender && selectionOf(c).kind === kind);
+      // A different stride per pick walks away from the group's first entries (all the first trend).
+      const pick = group[((k * 2 + g) * 97 + 13) % group.length];
+      if (pick) picks.push(pick);
+    }
+  }
+  const codes = picks.map((c) => combinationCode(c));
+  const rows = await db.selectFrom('combinations').select(['code', 'enhanced_prompt']).where('code', 'in', codes).execute();
+  const prompts = new Map(rows.map((r) => [r.code, r.enhanced_prompt]));
+  return picks.flatMap((c, i) => {
+    const prompt = prompts.get(codes[i]!);
+    if (!prompt) return [];
+    const s = selectionOf(c);
+    const label = s.kind === 'trend' ? 'Trend' : s.kind === 'palette' ? 'Palette' : 'Occasion';
+    return [{ combinationCode: codes[i]!, gender: c.gender, selection: `${label}: ${selectionName(s)}`, prompt }];
+  });
 }

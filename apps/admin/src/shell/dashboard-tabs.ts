@@ -10,6 +10,7 @@ export const DASHBOARD_TABS: Partial<Record<string, LazyExoticComponent<Componen
   analytics: lazy(() => import('../features/analytics/analytics-tab').then((m) => ({ default: m.AnalyticsTab }))),
   inventory: lazy(() => import('../features/inventory/inventory-tab').then((m) => ({ default: m.InventoryTab }))),
   'combo-matrix': lazy(() => import('../features/inventory/combo-matrix-tab').then((m) => ({ default: m.ComboMatrixTab }))),
+  settings: lazy(() => import('../features/settings/settings-tab').then((m) => ({ default: m.SettingsTab }))),
 };
 
 export const dashboardTabIds = (): string[] => MENU_ITEMS.filter((i) => i.tab && DASHBOARD_TABS[i.id]).map((i) => i.id);

@@ -23,7 +23,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
-  { id: 'settings', label: 'Settings', icon: Settings },
+  { id: 'settings', label: 'Settings', icon: Settings, tab: true },
   { id: 'users', label: 'Users', icon: Users },
   { id: 'inventory', label: 'Inventory', icon: Package, tab: true },
   { id: 'combo-matrix', label: 'Combo Matrix', icon: Grid3x3, tab: true },

@@ -1,26 +1,42 @@
 import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../lib/auth-context';
+import { refreshPlatformStatus, usePlatformState } from '../lib/platform-status';
 import { loadDataLayer, loadedDataLayer, useLoadedDataLayer } from '../lib/data-layer-loader';
 import { AppShell } from '../features/layout/app-shell';
 import { PageLoading } from '../components/page-loading';
 import { AppRoutes, isHomePath } from './router';
 
+const MaintenancePage = lazy(() => import('../features/maintenance/maintenance-page').then((m) => ({ default: m.MaintenancePage })));
 const SessionMonitor = lazy(() => import('../features/auth/session-monitor').then((m) => ({ default: m.SessionMonitor })));
 
-/** The app inside the router: the auth state, the data layer where a screen needs it, the shell and the routes. */
+/**
+ * The app inside the router: the auth state, the data layer where a screen needs it, the shell and
+ * the routes; during Maintenance Mode (a call answered 503 `maintenance`, or the status read at
+ * start said so) the maintenance page instead, whatever the address.
+ */
 export function App() {
+  const { maintenance } = usePlatformState();
+  useEffect(() => {
+    void refreshPlatformStatus();
+  }, []);
   return (
     <AuthProvider>
-      <Suspense fallback={<PageLoading />}>
-        <DataFrame>
-          <AppShell>
-            <Suspense fallback={<PageLoading />}>
-              <AppRoutes />
-            </Suspense>
-          </AppShell>
-        </DataFrame>
-      </Suspense>
+      {maintenance ? (
+        <Suspense fallback={<PageLoading />}>
+          <MaintenancePage message={maintenance} />
+        </Suspense>
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <DataFrame>
+            <AppShell>
+              <Suspense fallback={<PageLoading />}>
+                <AppRoutes />
+              </Suspense>
+            </AppShell>
+          </DataFrame>
+        </Suspense>
+      )}
       <AppToaster />
       <ScrollToTop />
     </AuthProvider>

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { amazonSearchUrl, googleShoppingUrl, shoppingQuery, type ShoppingItem } from '../lib/shopping';
+import { analyticsTrackingOn } from '../lib/platform-status';
 import { useLocalizedDomains } from '../lib/use-localized-domains';
 import { useTRPC } from '../lib/trpc';
 
@@ -36,6 +37,8 @@ export function ShopLinks({ itemId, item, gender, describedBy, className }: Shop
   const record = (platform: ShoppingPlatform) => (event: MouseEvent<HTMLAnchorElement>) => {
     // A middle click opens the tab too; a right click only opens a menu.
     if (event.type === 'auxclick' && event.button !== 1) return;
+    // Analytics Tracking off (the admin's Settings): nothing to record (the server would not either).
+    if (!analyticsTrackingOn()) return;
     // mutate neither waits nor throws: a failed record stays in the mutation's state, unseen.
     track.mutate({ id: itemId, platform });
   };

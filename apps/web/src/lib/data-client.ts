@@ -2,6 +2,7 @@ import type { AppRouter } from '@drape/api';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { authStore } from './auth-store';
+import { platformStore } from './platform-status';
 import { createTrpcClient } from './trpc';
 
 /**
@@ -25,3 +26,5 @@ export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, quer
 
 // The client data cache never outlives the auth it was fetched with (user-area §4).
 authStore.onSessionChange(() => queryClient.clear());
+// Answers that failed during maintenance are not kept: the screens fetch afresh once it ends.
+platformStore.onMaintenanceEnd(() => queryClient.clear());

@@ -4,6 +4,7 @@ import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
 import { authStore } from './auth-store';
+import { platformStore } from './platform-status';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -14,6 +15,7 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 const SELF_CLEANING = new Set(['auth.logout', 'auth.logoutAllDevices', 'user.deleteAccount', 'auth.refresh']);
 
 /**
+ * A 503 `maintenance` from any call puts the app in maintenance (lib/platform-status.ts).
  * A 401 `unauthorized` while a token is stored means the session is gone (expired, revoked from
  * another device): drop it and send the browser to /login. A 403 (tier, permission) is not a logout.
  */
@@ -22,6 +24,8 @@ const expiredSessionLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
     next(op).subscribe({
       next: (value) => observer.next(value),
       error: (err) => {
+        // Maintenance Mode: the app shows the maintenance page instead of this screen.
+        if (appErrorCode(err) === 'maintenance') platformStore.reportMaintenance(err.message);
         if (!SELF_CLEANING.has(op.path) && appErrorCode(err) === 'unauthorized' && authStore.get().token) authStore.expire();
         observer.error(err);
       },

@@ -6,6 +6,7 @@ import { analyticsRouter } from './analytics.router';
 import { auditRouter } from './audit.router';
 import { inventoryRouter } from './inventory.router';
 import { severityRouter } from './severity.router';
+import { performanceRouter, promptsRouter, settingsRouter } from './settings.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -19,4 +20,7 @@ export const adminRouter = {
   analytics: analyticsRouter,
   severity: severityRouter,
   inventory: inventoryRouter,
+  settings: settingsRouter,
+  prompts: promptsRouter,
+  performance: performanceRouter,
 } satisfies TRPCRouterRecord;

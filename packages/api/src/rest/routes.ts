@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   adminLoginInput, auditLogInput, comboMatrixInput, inventoryCombinationInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
-  shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
+  setPerformanceInput, shareOutfitInput, trackClickInput, trackShareInput, updatePlatformSettingsInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -63,6 +63,7 @@ function row<S extends z.ZodType | undefined = undefined>(spec: RowSpec<S>): Res
 
 export const restRoutes: readonly RestRoute[] = [
   row({ method: 'GET', path: '/api/version', auth: 'public', summary: 'Server name and API version', call: (c) => c.meta.version() }),
+  row({ method: 'GET', path: '/api/platform', auth: 'public', summary: 'The platform toggles the web app follows: maintenanceMode (with maintenanceMessage), analyticsTracking, pushNotifications; answered during maintenance', call: (c) => c.meta.platform() }),
   // Accounts (user-area §7)
   row({ method: 'GET', path: '/api/auth/bot-check', auth: 'public', summary: 'An ALTCHA challenge (or the Turnstile site key) for the register form', call: (c) => c.auth.botCheck() }),
   row({ method: 'POST', path: '/api/auth/register', status: 201, auth: 'public', summary: 'Create an account; answers token and user', input: registerInput, call: (c, i) => c.auth.register(i) }),
@@ -110,6 +111,14 @@ export const restRoutes: readonly RestRoute[] = [
   // Administrators (settings-and-admin §7.2)
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
+  // Admin: settings (platform toggles, prompts, performance mode)
+  row({ method: 'GET', path: '/api/admin/settings', auth: 'admin', summary: 'The platform toggles: maintenanceMode, analyticsTracking, pushNotifications', call: (c) => c.admin.settings.get() }),
+  row({ method: 'PATCH', path: '/api/admin/settings', auth: 'admin', summary: 'Change any of the platform toggles; Maintenance Mode on makes every user call answer 503', input: updatePlatformSettingsInput, call: (c, i) => c.admin.settings.update(i) }),
+  row({ method: 'POST', path: '/api/admin/regenerate-enhanced-prompts', auth: 'admin', summary: "Rewrite every combination's enhanced prompt; answers updated, errors, total, duration (ms), samplePromptLength", call: (c) => c.admin.prompts.regenerate() }),
+  row({ method: 'GET', path: '/api/admin/verify-prompts', auth: 'admin', summary: 'Whether every active combination holds its current prompt: active, stale, missing, ok, samples (codes)', call: (c) => c.admin.prompts.verify() }),
+  row({ method: 'GET', path: '/api/admin/sample-prompts', auth: 'admin', summary: 'A few stored prompts, per gender and selection kind', call: (c) => c.admin.prompts.samples() }),
+  row({ method: 'GET', path: '/api/admin/performance-mode', auth: 'admin', summary: 'The performance mode in force and its numbers', call: (c) => c.admin.performance.get() }),
+  row({ method: 'POST', path: '/api/admin/optimize-runpod-performance', auth: 'admin', summary: 'increase_concurrency (aggressive) or reset_defaults (conservative); running workers apply it within seconds', input: setPerformanceInput, call: (c, i) => c.admin.performance.set(i) }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
   // Admin: analytics, severity, pods, inventory and combo matrix
   row({ method: 'GET', path: '/api/admin/stats', auth: 'admin', summary: 'totalUsers, dau (active in 24 h), mau (30 days), signups (30 days)', call: (c) => c.admin.analytics.stats() }),

@@ -1,6 +1,6 @@
 import type { RateLimits } from '@drape/auth';
 import type { LocalizedDomainsAnswer, TrackClickInput } from '@drape/contracts';
-import type { Db, UserRow } from '@drape/db';
+import { cachedPlatformSettings, type Db, type UserRow } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { resolveRegion, type ResolvedRegion } from './region';
@@ -28,11 +28,13 @@ export function localizedDomains(user: UserRow, req: RequestMeta): LocalizedDoma
  */
 export async function trackClick(
   deps: { db: Db; rateLimits: RateLimits }, user: UserRow, req: RequestMeta, input: TrackClickInput,
-): Promise<{ success: true }> {
+): Promise<{ success: true; recorded: boolean }> {
   const limit = await deps.rateLimits.consume('shoppingClickUser', user.id);
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
   const item = await deps.db.selectFrom('fashion_items').select(['id', 'image_id']).where('id', '=', input.id).executeTakeFirst();
   if (!item) throw appError('not_found', 'Fashion item not found.');
+  // The admin's Analytics Tracking switch: off, shopping clicks are answered but not recorded.
+  if (!(await cachedPlatformSettings(deps.db)).analyticsTracking) return { success: true, recorded: false };
   const region = regionOf(user, req);
   await deps.db
     .insertInto('shopping_clicks')
@@ -45,5 +47,5 @@ export async function trackClick(
       domain: region.domains[input.platform],
     })
     .execute();
-  return { success: true };
+  return { success: true, recorded: true };
 }

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { appErrorCode, errorMessage } from '@drape/client';
+import { adminSettingsMessages, type PlatformToggle } from '@drape/contracts';
+import {
+  Alert, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, Switch, toast,
+} from '@drape/ui';
+import { useTRPC } from '../../lib/trpc';
+import { SettingsCard } from './settings-card';
+
+const TOGGLES: readonly { key: PlatformToggle; label: string; description: string }[] = [
+  {
+    key: 'maintenanceMode',
+    label: 'Maintenance Mode',
+    description: 'Users see a maintenance page and every user call answers 503. The admin area keeps working.',
+  },
+  {
+    key: 'analyticsTracking',
+    label: 'Analytics Tracking',
+    description: 'Record which shopping links users open (Google and Amazon clicks per piece).',
+  },
+  {
+    key: 'pushNotifications',
+    label: 'Push Notifications',
+    description: 'Allow the web app to send push notifications. Drape has no push channel yet: the choice is kept for when it does.',
+  },
+];
+
+/** The three platform toggles, each saved as it changes; turning maintenance on asks first. */
+export function PlatformToggles() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.admin.settings.get.queryOptions());
+  const [confirmMaintenance, setConfirmMaintenance] = useState(false);
+  const update = useMutation(
+    trpc.admin.settings.update.mutationOptions({
+      onSuccess(next) {
+        queryClient.setQueryData(trpc.admin.settings.get.queryKey(), next);
+        toast({ title: adminSettingsMessages.saved, variant: 'success' });
+      },
+      onError(error) {
+        if (appErrorCode(error) === 'admin_unauthorized') return;
+        toast({ title: adminSettingsMessages.saveFailed, description: errorMessage(error, adminSettingsMessages.saveFailed), variant: 'destructive' });
+      },
+    }),
+  );
+
+  const change = (key: PlatformToggle, value: boolean) => {
+    if (key === 'maintenanceMode' && value) {
+      setConfirmMaintenance(true);
+      return;
+    }
+    update.mutate({ [key]: value });
+  };
+
+  return (
+    <SettingsCard id="platform-settings-heading" title="Platform Settings" description="Switches that apply to every user of the web app.">
+      {settings.isPending ? (
+        <div role="status" className="flex items-center gap-3 text-sm text-slate-600">
+          <Spinner className="h-4 w-4" />
+          Loading settings…
+        </div>
+      ) : settings.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <Alert>{errorMessage(settings.error, adminSettingsMessages.loadFailed)}</Alert>
+          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {TOGGLES.map((t) => {
+            const on = settings.data[t.key];
+            const pending = update.isPending && update.variables?.[t.key] !== undefined;
+            return (
+              <li key={t.key} className="flex items-start justify-between gap-4 py-4 first:pt-0 last:pb-0">
+                <div className="min-w-0">
+                  <label htmlFor={`toggle-${t.key}`} className="font-medium text-slate-900">
+                    {t.label}
+                  </label>
+                  <p id={`toggle-${t.key}-description`} className="mt-0.5 text-sm text-slate-600">
+                    {t.description}
+                  </p>
+                  {t.key === 'maintenanceMode' && on && (
+                    <p className="mt-2 text-sm font-medium text-amber-700">Maintenance Mode is on: users see the maintenance page.</p>
+                  )}
+                </div>
+                <div className="flex shrink-0 items-center gap-2 pt-0.5">
+                  {pending && <Spinner className="h-4 w-4 text-slate-500" />}
+                  <Switch
+                    id={`toggle-${t.key}`}
+                    checked={on}
+                    disabled={update.isPending}
+                    aria-describedby={`toggle-${t.key}-description`}
+                    onCheckedChange={(value) => change(t.key, value)}
+                    className="data-[state=checked]:bg-indigo-600"
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Dialog open={confirmMaintenance} onOpenChange={setConfirmMaintenance}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{adminSettingsMessages.maintenanceConfirmTitle}</DialogTitle>
+            <DialogDescription>{adminSettingsMessages.maintenanceConfirmBody}</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="py-1" />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirmMaintenance(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirmMaintenance(false);
+                update.mutate({ maintenanceMode: true });
+              }}
+            >
+              Turn on maintenance
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </SettingsCard>
+  );
+}
