@@ -17,7 +17,7 @@ import { atelierProvider } from './providers/atelier-provider';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
-import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -222,8 +222,7 @@ program.command('cleanup').description('delete images under the quality threshol
   .action((o: { dryRun?: boolean }) =>
     withDb(async (db, _url, _config, storage) => {
       const b = bar('cleanup');
-      const r = await cleanupLowQuality(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
-      b.stop();
+      const r = await cleanupLowQuality(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) }).finally(() => b.stop());
       if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.cleanupLowQuality, details: { result: r } });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
     }));
@@ -372,6 +371,10 @@ try {
   if (err instanceof UsageError || err instanceof BatchError) {
     console.error(`error: ${err.message}`);
     process.exit(2);
+  }
+  if (err instanceof OperationBusyError) {
+    console.error(`error: ${err.message} (another process started it); try again when it has finished`);
+    process.exit(1);
   }
   console.error(err);
   process.exit(1);

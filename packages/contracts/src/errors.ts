@@ -31,6 +31,9 @@ export const APP_ERRORS = {
   wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
   already_saved: { status: 409, message: 'Image already saved to wardrobe' },
   filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
+  // admin image gallery (issue 9)
+  image_in_wardrobe: { status: 409, message: 'This look is saved in a wardrobe: it cannot be deleted while a user keeps it.' },
+  system_busy: { status: 409, message: 'System is currently busy. Please wait and try again.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
+  adminLoginInput, auditLogInput, comboDetailsInput, galleryImageInput, galleryListInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
   shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
@@ -111,4 +111,11 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
+  // Admin: Image Gallery
+  row({ method: 'GET', path: '/api/admin/images', auth: 'admin', summary: 'A page of the generated looks, newest or oldest first (page, limit 20, search, status, gender, skinTone, bodyShape, occasion, styleVibe, season)', input: galleryListInput, call: (c, i) => c.admin.gallery.list(i) }),
+  row({ method: 'GET', path: '/api/admin/filter-options', auth: 'admin', summary: "The gallery's filter choices from the catalog", call: (c) => c.admin.gallery.filterOptions() }),
+  row({ method: 'GET', path: '/api/admin/combo-details/:combinationCode', auth: 'admin', summary: "A combination's names, prompt, image counts and severity", input: comboDetailsInput, call: (c, i) => c.admin.gallery.comboDetails(i) }),
+  row({ method: 'POST', path: '/api/admin/images/:id/make-public', auth: 'admin', summary: 'Put a look in the LookBook as an admin choice (already there: unchanged)', input: galleryImageInput, call: (c, i) => c.admin.gallery.makePublic(i) }),
+  row({ method: 'DELETE', path: '/api/admin/images/:id', auth: 'admin', summary: "Delete a look for good, rows and files; refused (409) while a user's wardrobe holds it", input: galleryImageInput, call: (c, i) => c.admin.gallery.remove(i) }),
+  row({ method: 'POST', path: '/api/admin/cleanup-low-quality', auth: 'admin', summary: 'Delete the looks under the quality thresholds (65 female fair skin, 70 others); busy while another cleanup runs', call: (c) => c.admin.gallery.cleanupLowQuality() }),
 ];
