@@ -28,6 +28,9 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./shell/dashboard-page')).DashboardPage }) },
+      // settings-and-admin §2.2: two paths, the same gallery.
+      { path: 'image-gallery', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
+      { path: 'images', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },
