@@ -131,6 +131,9 @@ describe('GET /api/admin/images', () => {
     expect(ids(await get('/api/admin/images?search=male&limit=100'))).toEqual(newest((l) => l.gender === 'male'));
     const one = looks[3]!;
     expect(ids(await get(`/api/admin/images?search=${one.id}`))).toEqual([one.id]);
+    // With a filter it does not pass: nothing.
+    expect(ids(await get(`/api/admin/images?search=${one.id}&gender=${one.gender === 'male' ? 'female' : 'male'}`))).toEqual([]);
+    expect(ids(await get(`/api/admin/images?search=${one.id}&gender=${one.gender}`))).toEqual([one.id]);
     expect((await get('/api/admin/images?search=nothing-like-this')).body).toMatchObject({ images: [], hasMore: false });
   });
 

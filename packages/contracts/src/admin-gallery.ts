@@ -150,6 +150,7 @@ export const galleryMessages = {
   cleanupFailed: 'Unable to complete cleanup operation right now. Please try again.',
   notFound: 'This image no longer exists.',
   comboNotFound: 'No such combination.',
+  unknownFilter: (label: string, value: string) => `Unknown ${label}: ${value}`,
   inWardrobes: (n: number) =>
     `This look is saved in ${n} ${n === 1 ? 'wardrobe' : 'wardrobes'}: it cannot be deleted while a user keeps it.`,
 } as const;

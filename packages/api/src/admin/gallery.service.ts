@@ -46,9 +46,10 @@ export interface GalleryPlan {
     | { kind: 'status' }
     | { kind: 'column'; column: DimColumn; value: string }
     | { kind: 'selection'; ref: SelectionRef }
-    | { kind: 'combination'; code: string }
-    | { kind: 'id'; id: string };
+    | { kind: 'combination'; code: string };
   codes: string[] | null;
+  /** A search by a look's id: that look, if the filters let it through. */
+  id?: string;
   status?: GalleryStatus;
   /** Nothing can match (contradictory filters, a search that names nothing). */
   empty: boolean;
@@ -73,11 +74,11 @@ export function resolveGalleryFilters(q: Omit<GalleryListQuery, 'page' | 'limit'
     if (!id) throw appError('invalid_input', message(value));
     return id;
   };
-  const skinTone = known(q.skinTone, catalogLookup.skinTone, (v) => `Unknown skin tone: ${v}`);
-  const bodyShape = known(q.bodyShape, catalogLookup.bodyShape, (v) => `Unknown body shape: ${v}`);
+  const skinTone = known(q.skinTone, catalogLookup.skinTone, (v) => galleryMessages.unknownFilter('skin tone', v));
+  const bodyShape = known(q.bodyShape, catalogLookup.bodyShape, (v) => galleryMessages.unknownFilter('body shape', v));
   const styleVibe = known(q.styleVibe, catalogLookup.styleVibe, lookFilterMessages.styleVibe);
   const occasion = known(q.occasion, catalogLookup.occasion, lookFilterMessages.occasion);
-  const season = known(q.season, catalogLookup.palette, (v) => `Unknown season: ${v}`);
+  const season = known(q.season, catalogLookup.palette, (v) => galleryMessages.unknownFilter('season', v));
   if (skinTone) f.skinTone = skinTone;
   if (bodyShape) f.bodyShape = bodyShape;
   if (styleVibe) f.styleVibe = styleVibe;
@@ -129,7 +130,10 @@ const DIMENSIONS: readonly { column: DimColumn; filter: (f: GalleryFilters) => s
 export async function galleryPlan(db: Db, f: GalleryFilters): Promise<GalleryPlan> {
   const status = f.status;
   const catalogFiltered = f.gender || f.skinTone || f.bodyShape || f.styleVibe || f.selections.length > 0;
-  if (f.search && UUID.test(f.search)) return { lead: { kind: 'id', id: f.search.toLowerCase() }, codes: null, empty: false, ...(status ? { status } : {}) };
+  if (f.search && UUID.test(f.search)) {
+    const { search, ...filters } = f;
+    return { ...(await galleryPlan(db, filters)), id: search.toLowerCase() };
+  }
   if (!catalogFiltered && !f.search) return { lead: status ? { kind: 'status' } : { kind: 'none' }, codes: null, empty: false, ...(status ? { status } : {}) };
 
   const combos = (await db
@@ -174,7 +178,7 @@ export async function galleryPlan(db: Db, f: GalleryFilters): Promise<GalleryPla
 export function galleryPageIdsQuery(db: Db, plan: GalleryPlan, sort: GallerySort, offset: number, limit: number): PageIdsQuery {
   let q = db.selectFrom('generated_images as gi').select('gi.id');
   const lead = plan.lead;
-  if (lead.kind === 'id') q = q.where('gi.id', '=', lead.id);
+  if (plan.id) q = q.where('gi.id', '=', plan.id);
   if (lead.kind === 'column') q = q.where(`gi.${lead.column}`, '=', lead.value as never);
   if (lead.kind === 'selection') q = q.where('gi.selection_kind', '=', lead.ref.kind).where('gi.selection_id', '=', lead.ref.id);
   if (lead.kind === 'combination') q = q.where('gi.combination_code', '=', lead.code);
