@@ -101,7 +101,7 @@ export function GalleryPage() {
   );
 
   const o = options.data;
-  const filtered = JSON.stringify({ ...controls, sort: 'newest' }) !== JSON.stringify({ ...NO_CONTROLS, search: controls.search }) || controls.search !== '';
+  const filtered = Object.entries(controls).some(([key, value]) => key !== 'sort' && value !== '');
 
   return (
     <section aria-labelledby="gallery-heading" className="mx-auto flex max-w-7xl flex-col gap-5">
