@@ -89,31 +89,6 @@ export function resolveGalleryFilters(q: Omit<GalleryListQuery, 'page' | 'limit'
   return f;
 }
 
-interface ComboRow {
-  code: string;
-  gender: string;
-  selection_kind: SelectionKind;
-  selection_id: string;
-  style_vibe: string | null;
-  body_shape: string | null;
-  skin_tone: string | null;
-  image_count: number;
-}
-
-/** Whether a search term names the combination: its code (from a segment's start) or one of its names. */
-function searchMatches(c: ComboRow, term: string): boolean {
-  const t = term.toLowerCase();
-  const code = c.code.toLowerCase();
-  if (code.startsWith(t) || code.includes(`.${t}`)) return true;
-  // Gender by its whole name ('male' is in 'female'); the others by any part of their names.
-  if (GENDER_NAMES[c.gender as Gender]?.toLowerCase() === t) return true;
-  const names = [
-    selectionName({ kind: c.selection_kind, id: c.selection_id } as SelectionRef),
-    nameOf(STYLE_VIBES, c.style_vibe), nameOf(BODY_SHAPES, c.body_shape), nameOf(SKIN_TONES, c.skin_tone),
-  ];
-  return names.some((n) => n?.toLowerCase().includes(t));
-}
-
 const DIMENSIONS: readonly { column: DimColumn; filter: (f: GalleryFilters) => string | undefined }[] = [
   { column: 'gender', filter: (f) => f.gender },
   { column: 'skin_tone', filter: (f) => f.skinTone },
@@ -121,52 +96,100 @@ const DIMENSIONS: readonly { column: DimColumn; filter: (f: GalleryFilters) => s
   { column: 'style_vibe', filter: (f) => f.styleVibe },
 ];
 
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Whether a search term names the combination: its code (from a segment's start: 'female.trend',
+ * 'boho_chic'), its gender by the whole name ('male' is in 'female'), or a part of the name of its
+ * selection, style vibe, body shape or skin tone (the catalog tables, joined below).
+ */
+function searchCondition(term: string) {
+  const t = likeEscaped(term.toLowerCase());
+  const part = `%${t}%`;
+  return sql<boolean>`(lower(c.code) like ${`${t}%`} or lower(c.code) like ${`%.${t}%`} or c.gender = ${term.toLowerCase()}
+    or lower(coalesce(tr.name, pa.name, oc.name, '')) like ${part} or lower(coalesce(sv.name, '')) like ${part}
+    or lower(coalesce(bs.name, '')) like ${part} or lower(coalesce(st.name, '')) like ${part})`;
+}
+
+interface MatchStats {
+  n: number;
+  codes: string[] | null;
+  gender: string | null; skin_tone: string | null; body_shape: string | null; style_vibe: string | null;
+  selection_kind: SelectionKind | null; selection_id: string | null; one_code: string | null;
+  gender_looks: number; gender_combos: number; skin_tone_looks: number; skin_tone_combos: number;
+  body_shape_looks: number; body_shape_combos: number; style_vibe_looks: number; style_vibe_combos: number;
+  selection_looks: number; selection_combos: number; one_looks: number;
+}
+
 /**
  * The plan of a page: without a catalog filter or a search, the newest (or status) range. Otherwise
- * the combinations (a table of about a thousand rows, with each one's image counter) say which
- * combinations match and, of the filters every match shares, which has the fewest looks: its
- * index leads, and the codes are checked only when that filter alone would let others in.
+ * one aggregate over the combinations (about a thousand rows, each with its image counter, in the
+ * database: a single row comes back) says which combinations match, which filters every match
+ * shares, and how many looks each of those has: the one with the fewest leads, and the codes are
+ * checked only when that filter alone would let others in.
  */
 export async function galleryPlan(db: Db, f: GalleryFilters): Promise<GalleryPlan> {
   const status = f.status;
+  const withStatus = status ? { status } : {};
   const catalogFiltered = f.gender || f.skinTone || f.bodyShape || f.styleVibe || f.selections.length > 0;
   if (f.search && UUID.test(f.search)) {
     const { search, ...filters } = f;
     return { ...(await galleryPlan(db, filters)), id: search.toLowerCase() };
   }
-  if (!catalogFiltered && !f.search) return { lead: status ? { kind: 'status' } : { kind: 'none' }, codes: null, empty: false, ...(status ? { status } : {}) };
+  if (!catalogFiltered && !f.search) return { lead: status ? { kind: 'status' } : { kind: 'none' }, codes: null, empty: false, ...withStatus };
 
-  const combos = (await db
-    .selectFrom('combinations')
-    .select(['code', 'gender', 'selection_kind', 'selection_id', 'style_vibe', 'body_shape', 'skin_tone', 'image_count'])
-    .execute()) as ComboRow[];
-  const matches = combos.filter((c) =>
-    DIMENSIONS.every((d) => d.filter(f) === undefined || c[d.column] === d.filter(f))
-    && f.selections.every((s) => c.selection_kind === s.kind && c.selection_id === s.id)
-    && (!f.search || searchMatches(c, f.search)));
-  if (matches.length === 0) return { lead: { kind: 'none' }, codes: null, empty: true };
+  const conditions = [
+    ...DIMENSIONS.flatMap((d) => (d.filter(f) === undefined ? [] : [sql`${sql.ref(`c.${d.column}`)} = ${d.filter(f)}`])),
+    ...f.selections.map((sel) => sql`c.selection_kind = ${sel.kind} and c.selection_id = ${sel.id}`),
+    ...(f.search ? [searchCondition(f.search)] : []),
+  ];
+  const shared = (column: string) => sql.raw(`case when count(distinct ${column}) = 1 and bool_and(${column} is not null) then min(${column}) end`);
+  const size = (name: string, where: string) => sql.raw(
+    `(select coalesce(sum(image_count), 0)::int from combinations x where ${where}) as ${name}_looks, (select count(*)::int from combinations x where ${where}) as ${name}_combos`,
+  );
+  const { rows } = await sql<MatchStats>`
+    with m as (
+      select c.code, c.gender, c.selection_kind, c.selection_id, c.style_vibe, c.body_shape, c.skin_tone
+      from combinations c
+      left join trends tr on c.selection_kind = 'trend' and tr.id = c.selection_id
+      left join palettes pa on c.selection_kind = 'palette' and pa.id = c.selection_id
+      left join occasions oc on c.selection_kind = 'occasion' and oc.id = c.selection_id
+      left join style_vibes sv on sv.id = c.style_vibe
+      left join body_shapes bs on bs.id = c.body_shape
+      left join skin_tones st on st.id = c.skin_tone
+      where ${sql.join(conditions, sql` and `)}
+    ), s as (
+      select count(*)::int as n, array_agg(code) as codes, ${shared('gender')} as gender, ${shared('skin_tone')} as skin_tone,
+             ${shared('body_shape')} as body_shape, ${shared('style_vibe')} as style_vibe,
+             case when count(distinct (selection_kind, selection_id)) = 1 then min(selection_kind) end as selection_kind,
+             case when count(distinct (selection_kind, selection_id)) = 1 then min(selection_id) end as selection_id,
+             case when count(*) = 1 then min(code) end as one_code
+      from m
+    )
+    select s.*, ${size('gender', 'x.gender = s.gender')}, ${size('skin_tone', 'x.skin_tone = s.skin_tone')},
+           ${size('body_shape', 'x.body_shape = s.body_shape')}, ${size('style_vibe', 'x.style_vibe = s.style_vibe')},
+           ${size('selection', 'x.selection_kind = s.selection_kind and x.selection_id = s.selection_id')},
+           (select image_count from combinations x where x.code = s.one_code) as one_looks
+    from s`.execute(db);
+  const m = rows[0]!;
+  if (m.n === 0 || !m.codes) return { lead: { kind: 'none' }, codes: null, empty: true };
 
   // Every filter the matches share is a possible lead; its size is the looks of all its combinations.
   type Candidate = { lead: GalleryPlan['lead']; looks: number; combos: number };
   const candidates: Candidate[] = [];
-  const first = matches[0]!;
   for (const d of DIMENSIONS) {
-    const value = first[d.column];
-    if (value === null || !matches.every((m) => m[d.column] === value)) continue;
-    const all = combos.filter((c) => c[d.column] === value);
-    candidates.push({ lead: { kind: 'column', column: d.column, value }, looks: all.reduce((n, c) => n + c.image_count, 0), combos: all.length });
+    const value = m[d.column];
+    if (value !== null) candidates.push({ lead: { kind: 'column', column: d.column, value }, looks: m[`${d.column}_looks`], combos: m[`${d.column}_combos`] });
   }
-  if (matches.every((m) => m.selection_kind === first.selection_kind && m.selection_id === first.selection_id)) {
-    const all = combos.filter((c) => c.selection_kind === first.selection_kind && c.selection_id === first.selection_id);
-    const ref = { kind: first.selection_kind, id: first.selection_id } as SelectionRef;
-    candidates.push({ lead: { kind: 'selection', ref }, looks: all.reduce((n, c) => n + c.image_count, 0), combos: all.length });
+  if (m.selection_kind && m.selection_id) {
+    const ref = { kind: m.selection_kind, id: m.selection_id } as SelectionRef;
+    candidates.push({ lead: { kind: 'selection', ref }, looks: m.selection_looks, combos: m.selection_combos });
   }
-  if (matches.length === 1) candidates.push({ lead: { kind: 'combination', code: first.code }, looks: first.image_count, combos: 1 });
+  if (m.one_code) candidates.push({ lead: { kind: 'combination', code: m.one_code }, looks: m.one_looks ?? 0, combos: 1 });
   const best = candidates.sort((a, b) => a.looks - b.looks || a.combos - b.combos)[0];
-  const withStatus = status ? { status } : {};
-  if (!best) return { lead: status ? { kind: 'status' } : { kind: 'none' }, codes: matches.map((m) => m.code), empty: false, ...withStatus };
+  if (!best) return { lead: status ? { kind: 'status' } : { kind: 'none' }, codes: m.codes, empty: false, ...withStatus };
   // The lead's range holds exactly the matches: nothing more to check.
-  const codes = best.combos === matches.length ? null : matches.map((m) => m.code);
+  const codes = best.combos === m.n ? null : m.codes;
   return { lead: best.lead, codes, empty: false, ...withStatus };
 }
 
