@@ -144,8 +144,9 @@ export async function galleryPlan(db: Db, f: GalleryFilters): Promise<GalleryPla
     ...(f.search ? [searchCondition(f.search)] : []),
   ];
   const shared = (column: string) => sql.raw(`case when count(distinct ${column}) = 1 and bool_and(${column} is not null) then min(${column}) end`);
+  // Each shared filter's size, in one pass over the combinations.
   const size = (name: string, where: string) => sql.raw(
-    `(select coalesce(sum(image_count), 0)::int from combinations x where ${where}) as ${name}_looks, (select count(*)::int from combinations x where ${where}) as ${name}_combos`,
+    `coalesce(sum(x.image_count) filter (where ${where}), 0)::int as ${name}_looks, (count(*) filter (where ${where}))::int as ${name}_combos`,
   );
   const { rows } = await sql<MatchStats>`
     with m as (
@@ -166,11 +167,14 @@ export async function galleryPlan(db: Db, f: GalleryFilters): Promise<GalleryPla
              case when count(*) = 1 then min(code) end as one_code
       from m
     )
-    select s.*, ${size('gender', 'x.gender = s.gender')}, ${size('skin_tone', 'x.skin_tone = s.skin_tone')},
-           ${size('body_shape', 'x.body_shape = s.body_shape')}, ${size('style_vibe', 'x.style_vibe = s.style_vibe')},
-           ${size('selection', 'x.selection_kind = s.selection_kind and x.selection_id = s.selection_id')},
-           (select image_count from combinations x where x.code = s.one_code) as one_looks
-    from s`.execute(db);
+    select s.*, z.*
+    from s cross join lateral (
+      select ${size('gender', 'x.gender = s.gender')}, ${size('skin_tone', 'x.skin_tone = s.skin_tone')},
+             ${size('body_shape', 'x.body_shape = s.body_shape')}, ${size('style_vibe', 'x.style_vibe = s.style_vibe')},
+             ${size('selection', 'x.selection_kind = s.selection_kind and x.selection_id = s.selection_id')},
+             max(x.image_count) filter (where x.code = s.one_code) as one_looks
+      from combinations x
+    ) z`.execute(db);
   const m = rows[0]!;
   if (m.n === 0 || !m.codes) return { lead: { kind: 'none' }, codes: null, empty: true };
 
