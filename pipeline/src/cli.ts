@@ -16,7 +16,7 @@ import { runGenerateJob } from './generate-job';
 import { atelierProvider } from './providers/atelier-provider';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -221,8 +221,7 @@ program.command('cleanup').description('delete images under the quality threshol
   .action((o: { dryRun?: boolean }) =>
     withDb(async (db, _url, _config, storage) => {
       const b = bar('cleanup');
-      const r = await cleanupLowQuality(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
-      b.stop();
+      const r = await cleanupLowQuality(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) }).finally(() => b.stop());
       if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.cleanupLowQuality, details: { result: r } });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
     }));
@@ -380,6 +379,10 @@ try {
   if (err instanceof UsageError || err instanceof BatchError) {
     console.error(`error: ${err.message}`);
     process.exit(2);
+  }
+  if (err instanceof OperationBusyError) {
+    console.error(`error: ${err.message} (another process started it); try again when it has finished`);
+    process.exit(1);
   }
   console.error(err);
   process.exit(1);

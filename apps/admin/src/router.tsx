@@ -29,6 +29,9 @@ export const router = createBrowserRouter([
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./shell/dashboard-page')).DashboardPage }) },
       { path: 'inventory-severity', lazy: async () => ({ Component: (await import('./features/severity/severity-page')).SeverityPage }) },
+      // settings-and-admin §2.2: two paths, the same gallery.
+      { path: 'image-gallery', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
+      { path: 'images', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },

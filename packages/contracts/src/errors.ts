@@ -33,6 +33,9 @@ export const APP_ERRORS = {
   filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
   // admin settings (issue 9): every user call while Maintenance Mode is on
   maintenance: { status: 503, message: 'Drape is down for scheduled maintenance. We will be back shortly.' },
+  // admin image gallery (issue 9)
+  image_in_wardrobe: { status: 409, message: 'This look is saved in a wardrobe: it cannot be deleted while a user keeps it.' },
+  system_busy: { status: 409, message: 'System is currently busy. Please wait and try again.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

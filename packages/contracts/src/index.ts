@@ -9,6 +9,7 @@ export * from './catalog';
 export * from './admin';
 export * from './admin-stats';
 export * from './admin-settings';
+export * from './admin-gallery';
 export * from './generation';
 export * from './severity';
 export * from './share';

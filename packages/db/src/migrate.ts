@@ -10,6 +10,7 @@ import * as m0008 from '../migrations/0008-outfit-shares';
 import * as m0009 from '../migrations/0009-wardrobe-and-lookbook';
 import * as m0010 from '../migrations/0010-admin-audit-log';
 import * as m0011 from '../migrations/0011-admin-counters';
+import * as m0012 from '../migrations/0012-gallery-indexes';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_wardrobe_and_lookbook': m0009,
   '0010_admin_audit_log': m0010,
   '0011_admin_counters': m0011,
+  '0012_gallery_indexes': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

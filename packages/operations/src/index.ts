@@ -2,6 +2,7 @@
 // and by the admin API alike.
 export * from './audit-log';
 export * from './batch';
+export * from './image-deletion';
 export * from './lookbook-curation';
 export * from './prompts';
 export * from './retention';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DELETION_GRACE_DAYS, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import type { Storage } from '@drape/storage';
+import { deleteImages } from './image-deletion';
 
 /** Terms: generated images are deleted after 181 days unless saved (user-area §1, §9). */
 export const RETENTION_DAYS = 181;
@@ -24,28 +25,6 @@ function unkept(eb: any) {
   ]);
 }
 
-/**
- * Deletes the given images, rows first (items and views go with them), then their files: a crash
- * in between leaves at worst an unreferenced file, never a row that points at nothing.
- */
-async function deleteImages(db: Db, storage: Storage, ids: string[]): Promise<{ images: number; files: number }> {
-  if (ids.length === 0) return { images: 0, files: 0 };
-  // combinations.image_count and the admin counters follow by trigger (migration 0011).
-  const rows = await db
-    .deleteFrom('generated_images')
-    .where('id', 'in', ids)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'generated_images.id'))))
-    .returning(['storage_key', 'thumb_key'])
-    .execute();
-  let files = 0;
-  for (const r of rows) {
-    await storage.delete('public', r.storage_key);
-    await storage.delete('public', r.thumb_key);
-    files += 2;
-  }
-  return { images: rows.length, files };
-}
-
 export async function deleteExpiredImages(db: Db, storage: Storage, opts: { dryRun?: boolean; now?: Date; onProgress?: Progress } = {}): Promise<DeletionReport> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - RETENTION_DAYS * 86_400_000);
   const base = () => db.selectFrom('generated_images as gi').where('gi.created_at', '<', cutoff).where(unkept);
@@ -56,10 +35,10 @@ export async function deleteExpiredImages(db: Db, storage: Storage, opts: { dryR
     const ids = (await base().select('gi.id').orderBy('gi.created_at').limit(CHUNK).execute()).map((r) => r.id);
     if (ids.length === 0) break;
     const done = await deleteImages(db, storage, ids);
-    report.images += done.images;
+    report.images += done.deleted.length;
     report.files += done.files;
     opts.onProgress?.(report.images, Number(total));
-    if (done.images === 0) break;
+    if (done.deleted.length === 0) break;
   }
   return report;
 }
@@ -91,8 +70,37 @@ export interface CleanupProgress {
   othersDeleted: number;
 }
 
-/** settings-and-admin §5: remove images under 65 (female, fair skin) or 70 (all others), unless kept. */
+/** The advisory lock a cleanup holds while it runs: one cleanup at a time across the cluster. */
+export const CLEANUP_LOCK = 'drape-cleanup-low-quality';
+
+/** Another cleanup is running (settings-and-admin §8: 'System is currently busy...'). */
+export class OperationBusyError extends Error {
+  constructor(operation: string) {
+    super(`${operation} is already running`);
+    this.name = 'OperationBusyError';
+  }
+}
+
+/**
+ * settings-and-admin §5: remove images under 65 (female, fair skin) or 70 (all others), unless kept.
+ * One run at a time (the CLI's `cleanup` and the admin's button call this): a second one, from any
+ * process, throws OperationBusyError at once instead of racing the first over the same rows.
+ */
 export async function cleanupLowQuality(db: Db, storage: Storage, opts: { dryRun?: boolean; onProgress?: Progress } = {}): Promise<CleanupProgress & { dryRun: boolean }> {
+  // A session lock on a connection of its own, held while the deletions run on the pool: it
+  // outlives their transactions, and a crashed process releases it with its connection.
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${CLEANUP_LOCK})) as locked`.execute(conn);
+    if (!rows[0]?.locked) throw new OperationBusyError('The low-quality cleanup');
+    try {
+      return await runCleanup(db, storage, opts);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${CLEANUP_LOCK}))`.execute(conn);
+    }
+  });
+}
+
+async function runCleanup(db: Db, storage: Storage, opts: { dryRun?: boolean; onProgress?: Progress }): Promise<CleanupProgress & { dryRun: boolean }> {
   const femaleFair = (eb: any) => eb.and([eb('gi.gender', '=', 'female'), eb('gi.skin_tone', '=', 'fair')]);
   const below = (eb: any) => eb.or([
     eb.and([femaleFair(eb), eb('gi.quality_score', '<', QUALITY_KEEP_FEMALE_FAIR)]),
@@ -106,15 +114,16 @@ export async function cleanupLowQuality(db: Db, storage: Storage, opts: { dryRun
   if (opts.dryRun) return { totalDeleted: total, femaleFairDeleted: Number(counts.ff), othersDeleted: total - Number(counts.ff), dryRun: true };
   const progress: CleanupProgress = { totalDeleted: 0, femaleFairDeleted: 0, othersDeleted: 0 };
   for (;;) {
-    const rows = await base().select(['gi.id', 'gi.gender', 'gi.skin_tone']).limit(CHUNK).execute();
+    const rows = await base().select('gi.id').limit(CHUNK).execute();
     if (rows.length === 0) break;
-    const done = await deleteImages(db, storage, rows.map((r) => r.id));
-    const ff = rows.filter((r) => r.gender === 'female' && r.skin_tone === 'fair').length;
-    progress.totalDeleted += done.images;
+    // Counted from what was deleted: a look saved meanwhile stays, and is not counted.
+    const { deleted } = await deleteImages(db, storage, rows.map((r) => r.id));
+    const ff = deleted.filter((r) => r.gender === 'female' && r.skin_tone === 'fair').length;
+    progress.totalDeleted += deleted.length;
     progress.femaleFairDeleted += ff;
-    progress.othersDeleted += done.images - ff;
+    progress.othersDeleted += deleted.length - ff;
     opts.onProgress?.(progress.totalDeleted, total);
-    if (done.images === 0) break;
+    if (deleted.length === 0) break;
   }
   return { ...progress, dryRun: false };
 }

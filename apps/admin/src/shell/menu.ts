@@ -21,7 +21,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'analytics', label: 'Analytics', icon: ChartColumn, tab: true },
   { id: 'severity', label: 'Severity', icon: Gauge, path: 'inventory-severity' },
   { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
-  { id: 'image-gallery', label: 'Image Gallery', icon: Images },
+  { id: 'image-gallery', label: 'Image Gallery', icon: Images, path: 'image-gallery' },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
   { id: 'settings', label: 'Settings', icon: Settings, tab: true },
   { id: 'users', label: 'Users', icon: Users },

@@ -7,6 +7,7 @@ import { auditRouter } from './audit.router';
 import { inventoryRouter } from './inventory.router';
 import { severityRouter } from './severity.router';
 import { performanceRouter, promptsRouter, settingsRouter } from './settings.router';
+import { galleryRouter } from './gallery.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -23,4 +24,5 @@ export const adminRouter = {
   settings: settingsRouter,
   prompts: promptsRouter,
   performance: performanceRouter,
+  gallery: galleryRouter,
 } satisfies TRPCRouterRecord;

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, comboMatrixInput, inventoryCombinationInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
-  generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
-  setPerformanceInput, shareOutfitInput, trackClickInput, trackShareInput, updatePlatformSettingsInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
+  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, comboDetailsInput, comboMatrixInput,
+  deleteAccountInput, fashionItemsInput, forgotPasswordInput, galleryImageInput, galleryListInput, generateOutfitInput,
+  geolocationPreferencesInput, inventoryCombinationInput, loginInput, lookbookListInput, registerInput, resetPasswordInput,
+  searchUsersInput, setPerformanceInput, shareOutfitInput, trackClickInput, trackShareInput, updatePlatformSettingsInput,
+  updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -129,4 +131,11 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'GET', path: '/api/admin/runpods-status', auth: 'admin', summary: 'The pipeline workers (the spec\'s pods), newest first, with status and heartbeat', call: (c) => c.admin.severity.pods() }),
   row({ method: 'GET', path: '/api/admin/combo-matrix', auth: 'admin', summary: 'Active combinations with image counts and severity (gender, selectionKind, severity, page, limit)', input: comboMatrixInput, call: (c, i) => c.admin.inventory.matrix(i) }),
   row({ method: 'GET', path: '/api/admin/inventory/:combinationCode', auth: 'admin', summary: "One combination's prompt, looks per status and newest looks", input: inventoryCombinationInput, call: (c, i) => c.admin.inventory.combination(i) }),
+  // Admin: Image Gallery
+  row({ method: 'GET', path: '/api/admin/images', auth: 'admin', summary: 'A page of the generated looks, newest or oldest first (page, limit 20, search, status, gender, skinTone, bodyShape, occasion, styleVibe, season)', input: galleryListInput, call: (c, i) => c.admin.gallery.list(i) }),
+  row({ method: 'GET', path: '/api/admin/filter-options', auth: 'admin', summary: "The gallery's filter choices from the catalog", call: (c) => c.admin.gallery.filterOptions() }),
+  row({ method: 'GET', path: '/api/admin/combo-details/:combinationCode', auth: 'admin', summary: "A combination's names, prompt, image counts and severity", input: comboDetailsInput, call: (c, i) => c.admin.gallery.comboDetails(i) }),
+  row({ method: 'POST', path: '/api/admin/images/:id/make-public', auth: 'admin', summary: 'Put a look in the LookBook as an admin choice (already there: unchanged)', input: galleryImageInput, call: (c, i) => c.admin.gallery.makePublic(i) }),
+  row({ method: 'DELETE', path: '/api/admin/images/:id', auth: 'admin', summary: "Delete a look for good, rows and files; refused (409) while a user's wardrobe holds it", input: galleryImageInput, call: (c, i) => c.admin.gallery.remove(i) }),
+  row({ method: 'POST', path: '/api/admin/cleanup-low-quality', auth: 'admin', summary: 'Delete the looks under the quality thresholds (65 female fair skin, 70 others); busy while another cleanup runs', call: (c) => c.admin.gallery.cleanupLowQuality() }),
 ];
