@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
+  adminGenerateInput, adminLoginInput, adminUsersListInput, auditLogInput, endUserSessionsInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
   shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
@@ -111,4 +111,10 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
+  // Users tab, single generator (admin.users, admin.generator)
+  row({ method: 'POST', path: '/api/admin/create-test-users', auth: 'admin', summary: 'One test user per tier; answers their passwords once', call: (c) => c.admin.users.createTestUsers() }),
+  row({ method: 'GET', path: '/api/admin/users', auth: 'admin', summary: 'Users, newest sign-ups first (search, tier, isTest, limit, cursor)', input: adminUsersListInput, call: (c, i) => c.admin.users.list(i) }),
+  row({ method: 'POST', path: '/api/admin/users/:userId/end-sessions', auth: 'admin', summary: 'End every session of a user', input: endUserSessionsInput, call: (c, i) => c.admin.users.endSessions(i) }),
+  row({ method: 'GET', path: '/api/admin/generator/options', auth: 'admin', summary: 'What the single generator offers', call: (c) => c.admin.generator.options() }),
+  row({ method: 'POST', path: '/api/admin/generator/generate', auth: 'admin', summary: 'Render one look now through the pipeline', input: adminGenerateInput, call: (c, i) => c.admin.generator.generate(i) }),
 ];
