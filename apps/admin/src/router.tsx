@@ -28,6 +28,8 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./shell/dashboard-page')).DashboardPage }) },
+      { path: 'single-generator', lazy: async () => ({ Component: (await import('./features/generator/generator-page')).GeneratorPage }) },
+      { path: 'audit-log', lazy: async () => ({ Component: (await import('./features/audit-log/audit-log-page')).AuditLogPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },
