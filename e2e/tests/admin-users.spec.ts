@@ -28,8 +28,8 @@ test('test users: created, the Fashion Icon signs in and opens the LookBook, ses
     await expect(web.getByRole('heading', { level: 1, name: 'LookBook' })).toBeVisible();
 
     // The list finds it by prefix, with its one session; ending it signs the user out.
-    const list = page.getByRole('table', { name: 'Users' });
-    await page.getByLabel('Search').fill(username);
+    const list = page.getByRole('table', { name: 'Users', exact: true });
+    await page.getByLabel('Search', { exact: true }).fill(username);
     await expect(list.getByRole('row')).toHaveCount(2);
     const row = list.getByRole('row').filter({ hasText: username });
     await expect(row).toContainText('Fashion Icon');

@@ -76,6 +76,21 @@ function decodeCursor(cursor: string): { at: string; id: string } {
  * are read for the page's users only.
  */
 export async function listUsers(db: Db, q: AdminUsersQuery): Promise<AdminUsersPage> {
+  const rows = await userListQuery(db, q).execute();
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    users: page.map((r): AdminUserRow => ({
+      id: r.id, username: r.username, email: r.email, tier: r.tier, isTest: r.is_test, createdAt: r.created_at.toISOString(),
+      activeSessions: Number(r.active_sessions ?? 0),
+      lastActiveAt: r.last_active_at ? new Date(r.last_active_at as Date | string).toISOString() : null,
+    })),
+    nextCursor: rows.length > q.limit && last ? `${last.created_key}_${last.id}` : null,
+  };
+}
+
+/** The list's query (one row past the page tells whether another follows); its plan is tested. */
+export function userListQuery(db: Db, q: AdminUsersQuery) {
   const now = new Date();
   let query = db
     .selectFrom('users as u')
@@ -98,17 +113,7 @@ export async function listUsers(db: Db, q: AdminUsersQuery): Promise<AdminUsersP
     const c = decodeCursor(q.cursor);
     query = query.where(sql<boolean>`(u.created_at, u.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
-  const rows = await query.execute();
-  const page = rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  return {
-    users: page.map((r): AdminUserRow => ({
-      id: r.id, username: r.username, email: r.email, tier: r.tier, isTest: r.is_test, createdAt: r.created_at.toISOString(),
-      activeSessions: Number(r.active_sessions ?? 0),
-      lastActiveAt: r.last_active_at ? new Date(r.last_active_at as Date | string).toISOString() : null,
-    })),
-    nextCursor: rows.length > q.limit && last ? `${last.created_key}_${last.id}` : null,
-  };
+  return query;
 }
 
 /** Signs the user out everywhere: the same function as the user's own "log out of all devices". */
