@@ -196,7 +196,7 @@ export function GeneratorPage() {
           {problem && <Alert tone="warning">{problem}</Alert>}
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <Button type="submit" pending={busy} pendingLabel="Generating…" className="bg-indigo-600 hover:bg-indigo-700 sm:w-auto">
+            <Button type="submit" pending={busy} pendingLabel="Generating…">
               <WandSparkles aria-hidden="true" className="h-4 w-4" />
               Generate
             </Button>

@@ -35,7 +35,7 @@ export function TestUsersCard() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">One account per tier (Enthusiast, Stylist, Collector, Fashion Icon), marked as test users, with a random password each.</p>
         </div>
-        <Button onClick={() => create.mutate()} pending={create.isPending} pendingLabel="Creating…" className="shrink-0 bg-indigo-600 hover:bg-indigo-700">
+        <Button onClick={() => create.mutate()} pending={create.isPending} pendingLabel="Creating…" className="shrink-0">
           <UserPlus aria-hidden="true" className="h-4 w-4" />
           Create test users
         </Button>
