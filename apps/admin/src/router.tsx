@@ -32,6 +32,8 @@ export const router = createBrowserRouter([
       // settings-and-admin §2.2: two paths, the same gallery.
       { path: 'image-gallery', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
       { path: 'images', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
+      { path: 'single-generator', lazy: async () => ({ Component: (await import('./features/generator/generator-page')).GeneratorPage }) },
+      { path: 'audit-log', lazy: async () => ({ Component: (await import('./features/audit-log/audit-log-page')).AuditLogPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },

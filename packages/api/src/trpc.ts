@@ -88,13 +88,16 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
 /** Input keys that name the object an admin action changes, most specific first. */
 const TARGET_KEYS = [['imageId', 'image'], ['id', null], ['batchJobId', 'batch'], ['combinationCode', 'combination'], ['code', 'combination'], ['userId', 'user']] as const;
 
-function auditTarget(path: string, input: unknown): { targetType: string | null; targetId: string | null } {
+function auditTarget(path: string, input: unknown, answer: unknown): { targetType: string | null; targetId: string | null } {
   if (input && typeof input === 'object') {
     for (const [key, type] of TARGET_KEYS) {
       const value = (input as Record<string, unknown>)[key];
       if (typeof value === 'string' || typeof value === 'number') return { targetType: type ?? path.split('.').at(-2) ?? null, targetId: String(value) };
     }
   }
+  // An action that makes an image (the single generator) names the image it made.
+  const made = answer && typeof answer === 'object' ? (answer as Record<string, unknown>).imageId : undefined;
+  if (typeof made === 'string') return { targetType: 'image', targetId: made };
   return { targetType: null, targetId: null };
 }
 
@@ -117,7 +120,7 @@ export const adminActionProcedure = adminProcedure.use(async ({ ctx, path, getRa
     await recordAudit(
       ctx.services.db,
       { kind: 'admin', name: ctx.admin.adminKey, ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent },
-      { action: path, ...auditTarget(path, input), details: { input: input ?? null, result: resultSummary(result.data) } },
+      { action: path, ...auditTarget(path, input, result.data), details: { input: input ?? null, result: resultSummary(result.data) } },
     );
   }
   return result;

@@ -19,6 +19,8 @@ export const LIMITS = {
   searchUsersIp: { points: 120, duration: 15 * 60 },
   forgotEmail: { points: 5, duration: 60 * 60 },
   generateUser: { points: 60, duration: 60 },
+  // The admin's single generator: every call is a fresh render, so each admin key has a daily cap.
+  adminGenerateKey: { points: 200, duration: 24 * 60 * 60 },
   // Shopping clicks: a shopper opens a few links a look; this only stops a script filling the table.
   shoppingClickUser: { points: 300, duration: 60 * 60 },
   // Each share makes a look's link public: plenty for a person sharing looks, a stop for a script in a loop.

@@ -27,6 +27,8 @@ export const APP_ERRORS = {
   daily_limit_exceeded: { status: 429, message: "You've reached your daily generation limit." },
   tier_required: { status: 403, message: 'Your tier does not include this feature.' },
   generation_failed: { status: 503, message: 'Unable to generate outfit. Please try again.' },
+  // the admin's single generator: the render was refused by the safety checks
+  content_safety: { status: 422, message: "This request doesn't meet our content guidelines. Please try a different prompt." },
   // wardrobe and LookBook (issue 8)
   wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
   already_saved: { status: 409, message: 'Image already saved to wardrobe' },

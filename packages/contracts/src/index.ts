@@ -18,3 +18,5 @@ export * from './landing';
 export * from './looks';
 export * from './wardrobe';
 export * from './lookbook';
+export * from './admin-users';
+export * from './admin-generator';

@@ -11,6 +11,7 @@ export const DASHBOARD_TABS: Partial<Record<string, LazyExoticComponent<Componen
   inventory: lazy(() => import('../features/inventory/inventory-tab').then((m) => ({ default: m.InventoryTab }))),
   'combo-matrix': lazy(() => import('../features/inventory/combo-matrix-tab').then((m) => ({ default: m.ComboMatrixTab }))),
   settings: lazy(() => import('../features/settings/settings-tab').then((m) => ({ default: m.SettingsTab }))),
+  users: lazy(() => import('../features/users/users-tab').then((m) => ({ default: m.UsersTab }))),
 };
 
 export const dashboardTabIds = (): string[] => MENU_ITEMS.filter((i) => i.tab && DASHBOARD_TABS[i.id]).map((i) => i.id);

@@ -1,4 +1,4 @@
-import { Ban, ChartColumn, Gauge, Grid3x3, Images, Layers, Package, Settings, Users, WandSparkles, type LucideIcon } from 'lucide-react';
+import { Ban, ChartColumn, Gauge, Grid3x3, Images, Layers, Package, ScrollText, Settings, Users, WandSparkles, type LucideIcon } from 'lucide-react';
 
 export interface MenuItem {
   id: string;
@@ -24,8 +24,9 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'image-gallery', label: 'Image Gallery', icon: Images, path: 'image-gallery' },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
   { id: 'settings', label: 'Settings', icon: Settings, tab: true },
-  { id: 'users', label: 'Users', icon: Users },
+  { id: 'users', label: 'Users', icon: Users, tab: true },
   { id: 'inventory', label: 'Inventory', icon: Package, tab: true },
   { id: 'combo-matrix', label: 'Combo Matrix', icon: Grid3x3, tab: true },
-  { id: 'single-generator', label: 'Single Generator', icon: WandSparkles },
+  { id: 'single-generator', label: 'Single Generator', icon: WandSparkles, path: 'single-generator' },
+  { id: 'audit-log', label: 'Audit Log', icon: ScrollText, path: 'audit-log' },
 ];

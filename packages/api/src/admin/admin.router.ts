@@ -8,6 +8,8 @@ import { inventoryRouter } from './inventory.router';
 import { severityRouter } from './severity.router';
 import { performanceRouter, promptsRouter, settingsRouter } from './settings.router';
 import { galleryRouter } from './gallery.router';
+import { generatorRouter } from './generator.router';
+import { usersRouter } from './users.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -25,4 +27,6 @@ export const adminRouter = {
   prompts: promptsRouter,
   performance: performanceRouter,
   gallery: galleryRouter,
+  users: usersRouter,
+  generator: generatorRouter,
 } satisfies TRPCRouterRecord;

@@ -6,7 +6,7 @@ import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
-import { findUserByEmail, findUserByUsername } from './accounts';
+import { createAccount, findUserByEmail, findUserByUsername } from './accounts';
 
 export interface RegistrationDeps {
   db: Db;
@@ -57,22 +57,15 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
 
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (tx) => {
-    const created = await tx
-      .insertInto('users')
-      .values({
-        email: input.email,
-        username: input.username,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        password_hash: passwordHash,
-        tier: promoTier ?? 'enthusiast',
-        referred_by: referrerId,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    // A concurrent registration took the email or username between the checks and the insert.
-    if (!created) throw appError('user_exists', 'An account with this email or username already exists.');
+    const created = await createAccount(tx, {
+      email: input.email,
+      username: input.username,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      tier: promoTier ?? 'enthusiast',
+      referredBy: referrerId,
+    });
     if (referrerId) await promoteReferrer(tx, referrerId);
     return created;
   });

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, comboDetailsInput, comboMatrixInput,
-  deleteAccountInput, fashionItemsInput, forgotPasswordInput, galleryImageInput, galleryListInput, generateOutfitInput,
-  geolocationPreferencesInput, inventoryCombinationInput, loginInput, lookbookListInput, registerInput, resetPasswordInput,
-  searchUsersInput, setPerformanceInput, shareOutfitInput, trackClickInput, trackShareInput, updatePlatformSettingsInput,
-  updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
+  adminGenerateInput, adminLoginInput, adminUsersListInput, auditLogInput, changePasswordInput, checkUsernameInput,
+  comboDetailsInput, comboMatrixInput, deleteAccountInput, endUserSessionsInput, fashionItemsInput, forgotPasswordInput,
+  galleryImageInput, galleryListInput, generateOutfitInput, geolocationPreferencesInput, inventoryCombinationInput, loginInput,
+  lookbookListInput, registerInput, resetPasswordInput, searchUsersInput, setPerformanceInput, shareOutfitInput, trackClickInput,
+  trackShareInput, updatePlatformSettingsInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -138,4 +138,10 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/images/:id/make-public', auth: 'admin', summary: 'Put a look in the LookBook as an admin choice (already there: unchanged)', input: galleryImageInput, call: (c, i) => c.admin.gallery.makePublic(i) }),
   row({ method: 'DELETE', path: '/api/admin/images/:id', auth: 'admin', summary: "Delete a look for good, rows and files; refused (409) while a user's wardrobe holds it", input: galleryImageInput, call: (c, i) => c.admin.gallery.remove(i) }),
   row({ method: 'POST', path: '/api/admin/cleanup-low-quality', auth: 'admin', summary: 'Delete the looks under the quality thresholds (65 female fair skin, 70 others); busy while another cleanup runs', call: (c) => c.admin.gallery.cleanupLowQuality() }),
+  // Users tab, single generator (admin.users, admin.generator)
+  row({ method: 'POST', path: '/api/admin/create-test-users', auth: 'admin', summary: 'One test user per tier; answers their passwords once', call: (c) => c.admin.users.createTestUsers() }),
+  row({ method: 'GET', path: '/api/admin/users', auth: 'admin', summary: 'Users, newest sign-ups first (search, tier, isTest, limit, cursor)', input: adminUsersListInput, call: (c, i) => c.admin.users.list(i) }),
+  row({ method: 'POST', path: '/api/admin/users/:userId/end-sessions', auth: 'admin', summary: 'End every session of a user', input: endUserSessionsInput, call: (c, i) => c.admin.users.endSessions(i) }),
+  row({ method: 'GET', path: '/api/admin/generator/options', auth: 'admin', summary: 'What the single generator offers', call: (c) => c.admin.generator.options() }),
+  row({ method: 'POST', path: '/api/admin/generator/generate', auth: 'admin', summary: 'Render one look now through the pipeline', input: adminGenerateInput, call: (c, i) => c.admin.generator.generate(i) }),
 ];

@@ -1,0 +1,171 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { LogOut, RefreshCw } from 'lucide-react';
+import { appErrorCode, errorMessage } from '@drape/client';
+import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
+import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, toast } from '@drape/ui';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const count = new Intl.NumberFormat();
+
+type TestFilter = 'all' | 'test' | 'real';
+const control = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none';
+
+/** Every account, newest sign-ups first: search, tier and test filters, and ending a user's sessions. */
+export function UserList() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const ids = { search: useId(), tier: useId(), test: useId() };
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDeferredValue(searchInput.trim());
+  const [tier, setTier] = useState<Tier | 'all'>('all');
+  const [test, setTest] = useState<TestFilter>('all');
+  const [ending, setEnding] = useState<AdminUserRow | null>(null);
+
+  const filters = {
+    ...(search ? { search } : {}),
+    ...(tier !== 'all' ? { tier } : {}),
+    ...(test !== 'all' ? { isTest: test === 'test' } : {}),
+  };
+  const list = useInfiniteQuery({
+    queryKey: [...trpc.admin.users.list.queryKey(), filters],
+    queryFn: ({ pageParam }) => client.admin.users.list.query({ ...filters, limit: ADMIN_USERS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const users = list.data?.pages.flatMap((p) => p.users) ?? [];
+
+  const endSessions = useMutation(
+    trpc.admin.users.endSessions.mutationOptions({
+      onSuccess({ ended }, { userId }) {
+        const who = users.find((u) => u.id === userId)?.username ?? 'The user';
+        toast({ title: 'Sessions ended', description: `${who}: ${count.format(ended)} session${ended === 1 ? '' : 's'} ended.`, variant: 'success' });
+        setEnding(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
+      },
+      onError(error) {
+        if (appErrorCode(error) === 'admin_unauthorized') return;
+        toast({ title: 'Unable to end sessions', description: errorMessage(error, adminUsersMessages.endSessionsFailed), variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <section aria-labelledby="user-list-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-col gap-4 p-4 sm:p-6">
+        <h2 id="user-list-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+          Users
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.search} className="text-sm font-medium text-slate-700">Search</label>
+            <input id={ids.search} type="search" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} placeholder="Username or email starts with…" maxLength={100} autoComplete="off" spellCheck={false} className={control} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.tier} className="text-sm font-medium text-slate-700">Tier</label>
+            <select id={ids.tier} value={tier} onChange={(e) => setTier(e.target.value as Tier | 'all')} className={control}>
+              <option value="all">All tiers</option>
+              {TIERS.map((t) => (
+                <option key={t} value={t}>{TIER_NAMES[t]}</option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.test} className="text-sm font-medium text-slate-700">Accounts</label>
+            <select id={ids.test} value={test} onChange={(e) => setTest(e.target.value as TestFilter)} className={control}>
+              <option value="all">All accounts</option>
+              <option value="real">Real users</option>
+              <option value="test">Test users</option>
+            </select>
+          </div>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <div role="status" className="flex items-center gap-3 border-t border-slate-100 p-6 text-sm text-slate-600">
+          <Spinner className="h-5 w-5" /> Loading users…
+        </div>
+      ) : list.isError && users.length === 0 ? (
+        appErrorCode(list.error) === 'admin_unauthorized' ? null : (
+          <div className="flex flex-col items-start gap-3 border-t border-slate-100 p-6">
+            <Alert>{errorMessage(list.error, adminUsersMessages.loadFailed)}</Alert>
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden="true" className="h-4 w-4" /> Try again
+            </Button>
+          </div>
+        )
+      ) : users.length === 0 ? (
+        <p className="border-t border-slate-100 p-6 text-sm text-slate-600">{adminUsersMessages.noUsers}</p>
+      ) : (
+        <div className="overflow-x-auto border-t border-slate-100">
+          <table className="w-full min-w-[52rem] text-left text-sm" aria-label="Users">
+            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">User</th>
+                <th scope="col" className="px-4 py-3">Tier</th>
+                <th scope="col" className="px-4 py-3">Signed up</th>
+                <th scope="col" className="px-4 py-3">Active sessions</th>
+                <th scope="col" className="px-4 py-3">Last active</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <span className="flex items-center gap-2">
+                      <span className="font-medium text-slate-900">{u.username}</span>
+                      {u.isTest && <Badge tone="gold">Test</Badge>}
+                    </span>
+                    <span className="block text-xs break-all text-slate-500">{u.email}</span>
+                  </th>
+                  <td className="px-4 py-3 text-slate-700">{TIER_NAMES[u.tier]}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700"><time dateTime={u.createdAt}>{day.format(new Date(u.createdAt))}</time></td>
+                  <td className="px-4 py-3 text-slate-700">{count.format(u.activeSessions)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.lastActiveAt ? <time dateTime={u.lastActiveAt}>{moment.format(new Date(u.lastActiveAt))}</time> : '—'}</td>
+                  <td className="px-4 py-3 text-right">
+                    <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => setEnding(u)} aria-label={`End sessions of ${u.username}`}>
+                      <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {list.isError && users.length > 0 && appErrorCode(list.error) !== 'admin_unauthorized' && (
+        <div className="p-4"><Alert>{errorMessage(list.error, adminUsersMessages.loadFailed)}</Alert></div>
+      )}
+      {list.hasNextPage && (
+        <div className="flex justify-center border-t border-slate-100 p-4">
+          <Button variant="outline" pending={list.isFetchingNextPage} pendingLabel="Loading…" onClick={() => void list.fetchNextPage()}>
+            Load More
+          </Button>
+        </div>
+      )}
+
+      <Dialog open={ending !== null} onOpenChange={(open) => !open && !endSessions.isPending && setEnding(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>End every session?</DialogTitle>
+            <DialogDescription>
+              {ending ? `${ending.username} is signed out on all ${count.format(ending.activeSessions)} devices and has to sign in again.` : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody className="text-sm text-slate-600">Their account, looks and wardrobe stay as they are.</DialogBody>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setEnding(null)} disabled={endSessions.isPending}>Cancel</Button>
+            <Button variant="destructive" pending={endSessions.isPending} pendingLabel="Ending…" onClick={() => ending && endSessions.mutate({ userId: ending.id })}>
+              End sessions
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

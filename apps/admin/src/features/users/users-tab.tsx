@@ -1,0 +1,12 @@
+import { TestUsersCard } from './test-users-card';
+import { UserList } from './user-list';
+
+/** The dashboard's Users tab (settings-and-admin §2.2 Admin users; the user overview beyond the spec's 'coming soon'). */
+export function UsersTab() {
+  return (
+    <div className="flex flex-col gap-5">
+      <TestUsersCard />
+      <UserList />
+    </div>
+  );
+}
