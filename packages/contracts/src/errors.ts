@@ -31,6 +31,9 @@ export const APP_ERRORS = {
   wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
   already_saved: { status: 409, message: 'Image already saved to wardrobe' },
   filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
+  // admin: blocked images (issue 9)
+  blocked_not_restorable: { status: 409, message: 'This image is no longer available for restoration.' },
+  blocked_not_pending: { status: 409, message: 'This image has already been reviewed.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

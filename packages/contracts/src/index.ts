@@ -7,6 +7,7 @@ export * from './user';
 export * from './shopping';
 export * from './catalog';
 export * from './admin';
+export * from './admin-blocked';
 export * from './generation';
 export * from './severity';
 export * from './share';

@@ -2,6 +2,8 @@
 // and by the admin API alike.
 export * from './audit-log';
 export * from './batch';
+export * from './blocked-images';
+export * from './look-files';
 export * from './lookbook-curation';
 export * from './prompts';
 export * from './retention';
