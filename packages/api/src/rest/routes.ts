@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
+  adminLoginInput, auditLogInput, blockedListInput, blockedRestoreInput, blockedReviewInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
   shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
@@ -111,4 +111,10 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
+  // Blocked images
+  row({ method: 'GET', path: '/api/admin/blocked-images', auth: 'admin', summary: 'Images the generation checks refused (page, limit, reviewStatus, rejectionReason, gender, sortBy); images, hasMore', input: blockedListInput, call: (c, i) => c.admin.blocked.list(i) }),
+  row({ method: 'GET', path: '/api/admin/blocked-images/stats', auth: 'admin', summary: 'Blocked images per review status, and how many the cleanup would delete', call: (c) => c.admin.blocked.stats() }),
+  row({ method: 'POST', path: '/api/admin/blocked-images/:id/restore', auth: 'admin', summary: 'Put a pending blocked image into the inventory (its file moves to the public store); 409 once it is not pending', input: blockedRestoreInput, call: (c, i) => c.admin.blocked.restore(i) }),
+  row({ method: 'POST', path: '/api/admin/blocked-images/:id/review', auth: 'admin', summary: 'Approve or reject a pending blocked image, with optional notes', input: blockedReviewInput, call: (c, i) => c.admin.blocked.review(i) }),
+  row({ method: 'POST', path: '/api/admin/blocked-images/cleanup', auth: 'admin', summary: 'Delete the rejected blocked images and those reviewed 30 days ago, with their files; deletedCount', call: (c) => c.admin.blocked.cleanup() }),
 ];
