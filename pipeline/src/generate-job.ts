@@ -157,7 +157,7 @@ async function storeImage(
  */
 export async function storeBlocked(
   deps: Pick<GenerateDeps, 'db' | 'storage' | 'provider'>, attemptId: string, look: Look, prompt: string, processed: Pick<ProcessedImage, 'image'>,
-  reason: string, details: object, quality: { score: number; breakdown: object }, safetyScore: number,
+  reason: string, details: object, quality: { score: number; breakdown: object }, safetyScore: number | null,
 ): Promise<string> {
   // Refused pictures are kept for the admins' review, in the private area: never under /media.
   const key = `blocked/${attemptId}.webp`;
