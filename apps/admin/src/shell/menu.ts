@@ -22,7 +22,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'severity', label: 'Severity', icon: Gauge },
   { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images },
-  { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
+  { id: 'blocked-images', label: 'Blocked Images', icon: Ban, path: 'blocked-images' },
   { id: 'settings', label: 'Settings', icon: Settings },
   { id: 'users', label: 'Users', icon: Users },
   { id: 'inventory', label: 'Inventory', icon: Package },
