@@ -45,7 +45,7 @@ export function BlockedImageCard({ image, busy, onAction }: {
   const pending = image.admin_review_status === 'pending';
 
   return (
-    <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article aria-labelledby={headingId} data-blocked-id={image.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[3/4] bg-slate-100">
         {picture.state === 'ready' ? (
           <img src={picture.src} alt={`Blocked look: ${selection}, ${traits}`} className="h-full w-full object-cover" />
