@@ -18,11 +18,12 @@ export interface BlockedDeps {
   config: Pick<Config, 'CDN_BASE_URL'>;
 }
 
+/** Ties broken by time and id, so pages never overlap; unscored images come last either way. */
 const SORTS = {
-  newest: [['b.blocked_at', 'desc'], ['b.id', 'desc']],
-  oldest: [['b.blocked_at', 'asc'], ['b.id', 'asc']],
-  quality_high: [['b.quality_score', 'desc nulls last'], ['b.blocked_at', 'desc'], ['b.id', 'desc']],
-  quality_low: [['b.quality_score', 'asc nulls last'], ['b.blocked_at', 'desc'], ['b.id', 'desc']],
+  newest: { quality: null, time: 'desc' },
+  oldest: { quality: null, time: 'asc' },
+  quality_high: { quality: 'desc', time: 'desc' },
+  quality_low: { quality: 'asc', time: 'desc' },
 } as const;
 
 export async function listBlocked(deps: BlockedDeps, q: BlockedListQuery): Promise<BlockedListAnswer> {
@@ -37,7 +38,9 @@ export async function listBlocked(deps: BlockedDeps, q: BlockedListQuery): Promi
   if (q.reviewStatus) query = query.where('b.admin_review_status', '=', q.reviewStatus);
   if (q.rejectionReason) query = query.where('b.rejection_reason', '=', q.rejectionReason);
   if (q.gender) query = query.where('b.gender', '=', q.gender);
-  for (const [column, direction] of SORTS[q.sortBy]) query = query.orderBy(column, direction as never);
+  const sort = SORTS[q.sortBy];
+  if (sort.quality) query = query.orderBy('b.quality_score', (ob) => (sort.quality === 'desc' ? ob.desc() : ob.asc()).nullsLast());
+  query = query.orderBy('b.blocked_at', sort.time).orderBy('b.id', sort.time);
   // One row more than the page says whether another page exists, without counting.
   const rows = await query.limit(q.limit + 1).offset((q.page - 1) * q.limit).execute();
   return {
