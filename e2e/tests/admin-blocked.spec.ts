@@ -33,7 +33,7 @@ test('an admin reviews and restores a blocked image', async ({ page }) => {
   const approveId = (await cards.first().getAttribute('data-blocked-id'))!;
   await card(approveId).getByLabel('Notes (optional)').fill(`E2E approve ${run}`);
   await card(approveId).getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Image approved')).toBeVisible();
+  await expect(page.getByText('Image approved', { exact: true })).toBeVisible();
   await expect(card(approveId)).toHaveCount(0);
   expect(await blockedById(approveId)).toMatchObject({ admin_review_status: 'approved', admin_reviewer: ADMIN_KEY, admin_notes: `E2E approve ${run}` });
 
@@ -42,7 +42,7 @@ test('an admin reviews and restores a blocked image', async ({ page }) => {
   expect(restoreId).not.toBe(approveId);
   await card(restoreId).getByLabel('Notes (optional)').fill(`E2E restore ${run}`);
   await card(restoreId).getByRole('button', { name: 'Restore to inventory' }).click();
-  await expect(page.getByText('Image restored')).toBeVisible();
+  await expect(page.getByText('Image restored', { exact: true })).toBeVisible();
   await expect(card(restoreId)).toHaveCount(0);
   const restored = await blockedById(restoreId);
   expect(restored).toMatchObject({ admin_review_status: 'restored', admin_reviewer: ADMIN_KEY, admin_notes: `E2E restore ${run}`, storage_key: null });
