@@ -62,6 +62,10 @@ function seedLookbook(env: NodeJS.ProcessEnv) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/src/cli.ts'), ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (res.status !== 0) throw new Error(`npm run drape -- ${args.join(' ')} failed (${res.status})`);
   log(`seeded 150 looks, 130 in the LookBook, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // Blocked images pending review, for the admin's Blocked Images screen (e2e/tests/admin-blocked.spec.ts).
+  const blocked = ['seed', 'blocked', '--count', '4'];
+  const res2 = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/src/cli.ts'), ...blocked], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (res2.status !== 0) throw new Error(`npm run drape -- ${blocked.join(' ')} failed (${res2.status})`);
 }
 
 async function playwright() {

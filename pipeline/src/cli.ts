@@ -3,7 +3,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
 import { removeAdmin, upsertAdmin } from '@drape/auth';
 import {
-  AUDIT_ACTIONS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
+  AUDIT_ACTIONS, BLOCKED_CLEANUP_AFTER_DAYS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
@@ -14,9 +14,10 @@ import type { Storage } from '@drape/storage';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
 import { atelierProvider } from './providers/atelier-provider';
+import { seedBlocked } from './seed-blocked';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -226,6 +227,21 @@ program.command('cleanup').description('delete images under the quality threshol
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.totalDeleted} images (female fair ${r.femaleFairDeleted}, others ${r.othersDeleted}).`);
     }));
 
+const blocked = program.command('blocked').description('images the safety and quality checks refused, kept privately for review');
+blocked.command('status').description('blocked images per review status').action(() =>
+  withDb(async (db) => {
+    const s = await blockedStats(db);
+    console.log(`Blocked images: ${s.total} (pending ${s.pending}, approved ${s.approved}, rejected ${s.rejected}, restored ${s.restored}); ${s.eligibleForCleanup} eligible for cleanup.`);
+  }));
+blocked.command('cleanup').description(`delete rejected blocked images, and reviewed ones after ${BLOCKED_CLEANUP_AFTER_DAYS} days, with their files`)
+  .option('--dry-run', 'count only')
+  .action((o: { dryRun?: boolean }) =>
+    withDb(async (db, _url, _config, storage) => {
+      const r = await cleanupBlockedImages(db, storage, { dryRun: o.dryRun });
+      if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.cleanupBlocked, details: { result: { deletedCount: r.deletedCount } } });
+      console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.deletedCount} blocked images${o.dryRun ? '' : ` (${r.files} files)`}.`);
+    }));
+
 const lookbook = program.command('lookbook').description('the LookBook and its auto-curation (LOOKBOOK_AUTOCURATE)');
 const autocuration = (config: Config) => (config.LOOKBOOK_AUTOCURATE > 0
   ? `auto-curation fills it to ${config.LOOKBOOK_AUTOCURATE} (LOOKBOOK_AUTOCURATE)`
@@ -303,6 +319,15 @@ seed.command('looks').description('add looks (a few rendered, the rest cloned fr
         { rows: 'image counts, vacuum and analyze', count: '', seconds: Math.round((s.counts + s.vacuum) * 10) / 10, note: '' },
       ]);
       console.log(`Seeded in ${s.total} s.`);
+    }));
+
+seed.command('blocked').description('add blocked images to review: rendered looks stored privately as refused ones, one rejection reason after another')
+  .option('--count <n>', 'blocked images to add', positiveInt('--count'), 5)
+  .action((o: { count: number }) =>
+    withDb(async (db, _url, _config, storage) => {
+      // The built-in renderer whatever IMAGE_PROVIDER says, as for seed looks.
+      const ids = await seedBlocked({ db, storage, provider: atelierProvider }, o.count);
+      console.log(`Seeded ${ids.length} blocked images, pending review.`);
     }));
 
 const admin = program.command('admin').description('administrators');

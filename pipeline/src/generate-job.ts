@@ -5,6 +5,7 @@ import {
 } from '@drape/atelier';
 import { combinationColumns, type Db } from '@drape/db';
 import { readOutcome, recordOutcome, type GenerateJobData } from '@drape/jobs';
+import { lookKeys, pieceRows } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { nsfwClassifier, type Classifier } from './classifier';
 import { processImage, type ProcessedImage } from './image-processing';
@@ -95,7 +96,7 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
       : !safety.safe
         ? safety.details
         : { error: 'quality_below_threshold', reasoning: `Quality ${quality.score} is below ${qualityThreshold(combination.gender, skinTone)}.`, breakdown: quality.breakdown };
-    const blockedId = await storeBlocked(deps, attemptId, look, processed, reason, details, quality.score, classified.safetyScore);
+    const blockedId = await storeBlocked(deps, attemptId, look, prompt, processed, reason, details, quality, classified.safetyScore);
     lap('store');
     last = { kind: 'blocked', blockedId, reason, stages };
   }
@@ -109,8 +110,7 @@ async function storeImage(
   deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object }, safetyScore: number, stages: StageTimes,
 ): Promise<string> {
   const storeStart = performance.now();
-  const key = `looks/${jobId}.webp`;
-  const thumbKey = `looks/${jobId}.thumb.webp`;
+  const { key, thumbKey } = lookKeys(jobId);
   await deps.storage.put('public', key, processed.image);
   await deps.storage.put('public', thumbKey, processed.thumbnail);
   const columns = combinationColumns(look.combination);
@@ -142,10 +142,7 @@ async function storeImage(
     }
     await tx
       .insertInto('fashion_items')
-      .values(look.pieces.map((p, position) => ({
-        image_id: row.id, position, name: p.name, type: p.type, color: p.color.name, color_hex: p.color.hex,
-        color_family: p.color.family, description: p.description, price_range: p.priceRange,
-      })))
+      .values(pieceRows(look).map((p, position) => ({ image_id: row.id, position, ...p })))
       .execute();
     await recordOutcome(tx, jobId, { outcome: 'stored', imageId: row.id });
     return row.id;
@@ -153,8 +150,13 @@ async function storeImage(
   return imageId;
 }
 
-async function storeBlocked(
-  deps: GenerateDeps, attemptId: string, look: Look, processed: ProcessedImage, reason: string, details: object, quality: number, safetyScore: number,
+/**
+ * A refused attempt: the picture in the private area, the row with the reason, and the look as it
+ * was composed, so that an admin's restore puts back the very pieces, prompt and scores.
+ */
+export async function storeBlocked(
+  deps: Pick<GenerateDeps, 'db' | 'storage' | 'provider'>, attemptId: string, look: Look, prompt: string, processed: Pick<ProcessedImage, 'image'>,
+  reason: string, details: object, quality: { score: number; breakdown: object }, safetyScore: number | null,
 ): Promise<string> {
   // Refused pictures are kept for the admins' review, in the private area: never under /media.
   const key = `blocked/${attemptId}.webp`;
@@ -163,7 +165,9 @@ async function storeBlocked(
     .insertInto('blocked_images')
     .values({
       job_id: attemptId, ...combinationColumns(look.combination),
-      storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality, safety_score: safetyScore,
+      storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality.score, safety_score: safetyScore,
+      seed: Number(look.seed) >>> 0, prompt, provider: deps.provider.name, quality: JSON.stringify(quality.breakdown),
+      color_families: [...new Set(look.colorsUsed.map((col) => col.family))], pieces: JSON.stringify(pieceRows(look)),
     })
     .onConflict((oc) => oc.column('job_id').doUpdateSet({ rejection_reason: sql`blocked_images.rejection_reason` }))
     .returning('id')

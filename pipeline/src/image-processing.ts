@@ -1,12 +1,9 @@
 import sharp from 'sharp';
 import { IMAGE_HEIGHT, IMAGE_WIDTH, watermarkSvg } from '@drape/atelier';
+import { LOOK_WEBP, THUMB_HEIGHT, THUMB_WEBP, THUMB_WIDTH } from '@drape/operations';
 import { CLASSIFIER_SIZE } from './classifier';
 import type { ProviderImage } from './providers/provider';
 
-/** 768x1024 WebP at effort 2 (~6% more bytes than default, half the encode time: docs/stack-notes.md). */
-const WEBP = { quality: 82, effort: 2 } as const;
-export const THUMB_WIDTH = 384;
-export const THUMB_HEIGHT = 512;
 
 /** The watermark as a PNG, rasterised once per process, for providers that do not draw it. */
 let watermarkPng: Promise<Buffer> | null = null;
@@ -35,8 +32,8 @@ export async function processImage(input: ProviderImage): Promise<ProcessedImage
   const full = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const thumbRaw = await sharp(full.data, { raw: full.info }).resize(THUMB_WIDTH, THUMB_HEIGHT).raw().toBuffer({ resolveWithObject: true });
   const [image, thumbnail, classifierInput] = await Promise.all([
-    sharp(full.data, { raw: full.info }).webp(WEBP).toBuffer(),
-    sharp(thumbRaw.data, { raw: thumbRaw.info }).webp({ quality: 78, effort: 2 }).toBuffer(),
+    sharp(full.data, { raw: full.info }).webp(LOOK_WEBP).toBuffer(),
+    sharp(thumbRaw.data, { raw: thumbRaw.info }).webp(THUMB_WEBP).toBuffer(),
     sharp(thumbRaw.data, { raw: thumbRaw.info }).resize(CLASSIFIER_SIZE, CLASSIFIER_SIZE, { fit: 'fill' }).raw().toBuffer(),
   ]);
   return { image, thumbnail, classifierInput, sharpness: normaliseSharpness(laplacianVariance(classifierInput, CLASSIFIER_SIZE, CLASSIFIER_SIZE)) };

@@ -6,3 +6,4 @@ export { processImage } from './image-processing';
 export { nsfwClassifier, warmClassifier, type Classifier } from './classifier';
 export { seedLooks, firstSeedUserOf, seedUsername, seedEmail, SEED_PASSWORD, SEED_HEAVY_USERNAME, SEED_TIERS, type SeedLooksOptions, type SeedLooksResult, type SeedStage } from './seed-looks';
 export { atelierProvider } from './providers/atelier-provider';
+export { seedBlocked } from './seed-blocked';

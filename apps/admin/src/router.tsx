@@ -34,6 +34,7 @@ export const router = createBrowserRouter([
       { path: 'images', lazy: async () => ({ Component: (await import('./features/gallery/gallery-page')).GalleryPage }) },
       { path: 'single-generator', lazy: async () => ({ Component: (await import('./features/generator/generator-page')).GeneratorPage }) },
       { path: 'audit-log', lazy: async () => ({ Component: (await import('./features/audit-log/audit-log-page')).AuditLogPage }) },
+      { path: 'blocked-images', lazy: async () => ({ Component: (await import('./features/blocked/blocked-images-page')).BlockedImagesPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   initSevQueue: 'admin.batch.initQueue',
   clearPipeline: 'admin.batch.clearPipeline',
   cleanupLowQuality: 'admin.gallery.cleanupLowQuality',
+  cleanupBlocked: 'admin.blocked.cleanup',
   regeneratePrompts: 'admin.prompts.regenerate',
   setPerformanceMode: 'admin.performance.set',
   updatePlatformSettings: 'admin.settings.update',

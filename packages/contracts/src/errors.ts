@@ -38,6 +38,9 @@ export const APP_ERRORS = {
   // admin image gallery (issue 9)
   image_in_wardrobe: { status: 409, message: 'This look is saved in a wardrobe: it cannot be deleted while a user keeps it.' },
   system_busy: { status: 409, message: 'System is currently busy. Please wait and try again.' },
+  // admin: blocked images (issue 9)
+  blocked_not_restorable: { status: 409, message: 'This image is no longer available for restoration.' },
+  blocked_not_pending: { status: 409, message: 'This image has already been reviewed.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -10,6 +10,7 @@ export * from './admin';
 export * from './admin-stats';
 export * from './admin-settings';
 export * from './admin-gallery';
+export * from './admin-blocked';
 export * from './generation';
 export * from './severity';
 export * from './share';

@@ -12,6 +12,7 @@ import * as m0010 from '../migrations/0010-admin-audit-log';
 import * as m0011 from '../migrations/0011-admin-counters';
 import * as m0012 from '../migrations/0012-gallery-indexes';
 import * as m0017 from '../migrations/0017-admin-user-list';
+import * as m0014 from '../migrations/0014-blocked-image-looks';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_admin_counters': m0011,
   '0012_gallery_indexes': m0012,
   '0017_admin_user_list': m0017,
+  '0014_blocked_image_looks': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -226,7 +226,19 @@ export interface BlockedImagesTable {
   reviewed_at: Date | null;
   admin_notes: string | null;
   blocked_at: CreatedAt;
+  /** The look as composed (0014); null on rows blocked before it was kept. */
+  seed: number | null;
+  prompt: string | null;
+  provider: string | null;
+  quality: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  color_families: ColorFamily[] | null;
+  pieces: ColumnType<BlockedPiece[] | null, string | null | undefined, string | null>;
+  /** The inventory look a restore made of it. */
+  restored_image_id: string | null;
 }
+
+/** A piece of a blocked look, as its fashion_items row will be written on restore. */
+export type BlockedPiece = Omit<FashionItemsTable, 'id' | 'image_id' | 'position'>;
 
 export interface BatchJobsTable {
   id: Generated<string>;

@@ -22,7 +22,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'severity', label: 'Severity', icon: Gauge, path: 'inventory-severity' },
   { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images, path: 'image-gallery' },
-  { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
+  { id: 'blocked-images', label: 'Blocked Images', icon: Ban, path: 'blocked-images' },
   { id: 'settings', label: 'Settings', icon: Settings, tab: true },
   { id: 'users', label: 'Users', icon: Users, tab: true },
   { id: 'inventory', label: 'Inventory', icon: Package, tab: true },

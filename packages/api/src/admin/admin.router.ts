@@ -10,6 +10,7 @@ import { performanceRouter, promptsRouter, settingsRouter } from './settings.rou
 import { galleryRouter } from './gallery.router';
 import { generatorRouter } from './generator.router';
 import { usersRouter } from './users.router';
+import { blockedRouter } from './blocked.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -29,4 +30,5 @@ export const adminRouter = {
   gallery: galleryRouter,
   users: usersRouter,
   generator: generatorRouter,
+  blocked: blockedRouter,
 } satisfies TRPCRouterRecord;

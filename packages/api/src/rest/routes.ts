@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import {
-  adminGenerateInput, adminLoginInput, adminUsersListInput, auditLogInput, changePasswordInput, checkUsernameInput,
-  comboDetailsInput, comboMatrixInput, deleteAccountInput, endUserSessionsInput, fashionItemsInput, forgotPasswordInput,
-  galleryImageInput, galleryListInput, generateOutfitInput, geolocationPreferencesInput, inventoryCombinationInput, loginInput,
-  lookbookListInput, registerInput, resetPasswordInput, searchUsersInput, setPerformanceInput, shareOutfitInput, trackClickInput,
-  trackShareInput, updatePlatformSettingsInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
+  adminGenerateInput, adminLoginInput, adminUsersListInput, auditLogInput, blockedListInput, blockedRestoreInput,
+  blockedReviewInput, changePasswordInput, checkUsernameInput, comboDetailsInput, comboMatrixInput, deleteAccountInput,
+  endUserSessionsInput, fashionItemsInput, forgotPasswordInput, galleryImageInput, galleryListInput, generateOutfitInput,
+  geolocationPreferencesInput, inventoryCombinationInput, loginInput, lookbookListInput, registerInput, resetPasswordInput,
+  searchUsersInput, setPerformanceInput, shareOutfitInput, trackClickInput, trackShareInput, updatePlatformSettingsInput,
+  updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -144,4 +145,10 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/users/:userId/end-sessions', auth: 'admin', summary: 'End every session of a user', input: endUserSessionsInput, call: (c, i) => c.admin.users.endSessions(i) }),
   row({ method: 'GET', path: '/api/admin/generator/options', auth: 'admin', summary: 'What the single generator offers', call: (c) => c.admin.generator.options() }),
   row({ method: 'POST', path: '/api/admin/generator/generate', auth: 'admin', summary: 'Render one look now through the pipeline', input: adminGenerateInput, call: (c, i) => c.admin.generator.generate(i) }),
+  // Blocked images
+  row({ method: 'GET', path: '/api/admin/blocked-images', auth: 'admin', summary: 'Images the generation checks refused (page, limit, reviewStatus, rejectionReason, gender, sortBy); images, hasMore', input: blockedListInput, call: (c, i) => c.admin.blocked.list(i) }),
+  row({ method: 'GET', path: '/api/admin/blocked-images/stats', auth: 'admin', summary: 'Blocked images per review status, and how many the cleanup would delete', call: (c) => c.admin.blocked.stats() }),
+  row({ method: 'POST', path: '/api/admin/blocked-images/:id/restore', auth: 'admin', summary: 'Put a pending blocked image into the inventory (its file moves to the public store); 409 once it is not pending', input: blockedRestoreInput, call: (c, i) => c.admin.blocked.restore(i) }),
+  row({ method: 'POST', path: '/api/admin/blocked-images/:id/review', auth: 'admin', summary: 'Approve or reject a pending blocked image, with optional notes', input: blockedReviewInput, call: (c, i) => c.admin.blocked.review(i) }),
+  row({ method: 'POST', path: '/api/admin/blocked-images/cleanup', auth: 'admin', summary: 'Delete the rejected blocked images and those reviewed 30 days ago, with their files; deletedCount', call: (c) => c.admin.blocked.cleanup() }),
 ];
