@@ -31,6 +31,11 @@ export const APP_ERRORS = {
   wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
   already_saved: { status: 409, message: 'Image already saved to wardrobe' },
   filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
+  // admin: batch generation (issue 9)
+  batch_running: { status: 409, message: 'A batch is already running.' },
+  batch_nothing_to_generate: { status: 409, message: 'Every active combination is stocked: nothing to generate.' },
+  batch_not_running: { status: 409, message: 'This batch job is not running.' },
+  batch_not_found: { status: 404, message: 'No batch job has this id.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

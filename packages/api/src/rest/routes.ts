@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  adminLoginInput, auditLogInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
+  adminLoginInput, auditLogInput, batchGenerateInput, batchJobIdInput, startSequentialBatchInput, changePasswordInput, checkUsernameInput, deleteAccountInput, fashionItemsInput, forgotPasswordInput,
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
   shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
@@ -110,5 +110,12 @@ export const restRoutes: readonly RestRoute[] = [
   // Administrators (settings-and-admin §7.2)
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
+  // Admin: batch generation
+  row({ method: 'GET', path: '/api/admin/batch-jobs', auth: 'admin', summary: 'The newest batch jobs, newest first: status, progress, successRate and metrics', call: (c) => c.admin.batch.list() }),
+  row({ method: 'POST', path: '/api/admin/batch-jobs/:id/cancel', auth: 'admin', summary: 'Cancel a running batch job (409 when it is not running)', input: batchJobIdInput, call: (c, i) => c.admin.batch.cancel(i) }),
+  row({ method: 'POST', path: '/api/admin/clear-pipeline', auth: 'admin', summary: 'Cancel running batches, drop queued generate jobs, empty the SEV queue', call: (c) => c.admin.batch.clearPipeline() }),
+  row({ method: 'POST', path: '/api/admin/sev-queue-init', auth: 'admin', summary: 'Rebuild the SEV queue, most severe first (409 while a batch runs); answers message', call: (c) => c.admin.batch.initQueue() }),
+  row({ method: 'POST', path: '/api/admin/batch-generate', auth: 'admin', summary: 'A priority batch over one SEV level (priorityFilter SEV-1..SEV-4 or all), at most limit combinations; answers jobId', input: batchGenerateInput, call: (c, i) => c.admin.batch.generate(i) }),
+  row({ method: 'POST', path: '/api/admin/batch-generate-sequential', auth: 'admin', summary: 'A sequential batch over the SEV queue (optional cycles 1-5, limit); answers jobId', input: startSequentialBatchInput, call: (c, i) => c.admin.batch.startSequential(i) }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
 ];
