@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { Toaster } from '@drape/ui';
 import { httpStatus } from '@drape/client';
 import { paths } from './lib/base-path';
 import { onSessionEnd, type LoginLocationState } from './lib/session';
@@ -36,6 +37,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <RouterProvider router={router} />
+        <Toaster />
       </TRPCProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { MENU_ITEMS } from './menu';
 
 /**
@@ -6,7 +6,9 @@ import { MENU_ITEMS } from './menu';
  * component, loaded as its own chunk when its tab is first opened (`lazy(() => import(...))`); its
  * menu item says `tab: true`.
  */
-export const DASHBOARD_TABS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {};
+export const DASHBOARD_TABS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  'batch-generation': lazy(() => import('../features/batch/batch-tab').then((m) => ({ default: m.BatchTab }))),
+};
 
 export const dashboardTabIds = (): string[] => MENU_ITEMS.filter((i) => i.tab && DASHBOARD_TABS[i.id]).map((i) => i.id);
 

@@ -20,7 +20,7 @@ export interface MenuItem {
 export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'analytics', label: 'Analytics', icon: ChartColumn },
   { id: 'severity', label: 'Severity', icon: Gauge },
-  { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
+  { id: 'batch-generation', label: 'Batch Generation', icon: Layers, tab: true },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban },
   { id: 'settings', label: 'Settings', icon: Settings },
