@@ -92,7 +92,7 @@ export function BatchJobCard({ job, cancelling, onCancel }: { job: BatchJobView;
 
 function Figure({ label, value, hint, strong }: { label: string; value: string; hint?: string; strong?: boolean }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5">
+    <div data-testid={hint ? `metric-${hint}` : undefined} className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5">
       <dt className="text-xs font-medium text-slate-600">
         {label}
         {hint && <span className="ml-1 font-mono text-[10px] text-slate-400">{hint}</span>}
