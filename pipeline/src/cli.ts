@@ -68,6 +68,11 @@ const wholeNumber = (name: string, min: number) => (v: string) => {
   return n;
 };
 const positiveInt = (name: string) => wholeNumber(name, 1);
+const batchLevel = (v: string): BatchLevel => {
+  const level = BATCH_PRIORITY_FILTERS.find((l) => l.toLowerCase() === v.toLowerCase());
+  if (!level) throw new InvalidArgumentError(`--level is one of ${BATCH_PRIORITY_FILTERS.join(', ')}.`);
+  return level;
+};
 
 /** A catalog entry's typed id by its name or id, or a usage error listing the choices. */
 function pick<T extends { id: string; name: string }>(list: readonly T[], value: string, label: string): T['id'] {
@@ -122,15 +127,13 @@ const batch = program.command('batch').description('the sequential SEV batch');
 batch.command('start').description('start a sequential batch, most severe combinations first (or, with --level, a priority batch over one SEV level)')
   .option('--cycles <n>', `cycles over the queue (1-${MAX_CYCLES})`, positiveInt('--cycles'), 1)
   .option('--limit <n>', 'at most this many combinations per cycle', positiveInt('--limit'))
-  .option('--level <level>', `only combinations at this level: ${BATCH_PRIORITY_FILTERS.join(', ')} (the admin's batch-generate)`)
-  .action((opts: { cycles: number; limit?: number; level?: string }) =>
+  .option('--level <level>', `only combinations at this level: ${BATCH_PRIORITY_FILTERS.join(', ')} (the admin's batch-generate)`, batchLevel)
+  .action((opts: { cycles: number; limit?: number; level?: BatchLevel }) =>
     withDb(async (db, url) => {
       if (opts.cycles > MAX_CYCLES) throw new UsageError(`--cycles is at most ${MAX_CYCLES}.`);
-      const level = opts.level === undefined ? undefined : BATCH_PRIORITY_FILTERS.find((l) => l.toLowerCase() === opts.level!.toLowerCase());
-      if (opts.level !== undefined && !level) throw new UsageError(`--level is one of ${BATCH_PRIORITY_FILTERS.join(', ')}.`);
-      const { level: _, ...sequential } = opts;
+      const { level, ...sequential } = opts;
       const id = await withBoss(db, url, (boss) => (level
-        ? startPriorityBatch(db, boss, { ...sequential, level: level as BatchLevel })
+        ? startPriorityBatch(db, boss, { ...sequential, level })
         : startSequentialBatch(db, boss, sequential)));
       // The admin's batch-generate names its level priorityFilter; the row reads alike from both.
       await audit(db, level
