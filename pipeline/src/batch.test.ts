@@ -121,7 +121,7 @@ describe.each(['local', 's3'] as const)('sequential batch on the %s image store'
     const batch = await batchStatus(batchId);
     expect(batch).toMatchObject({ total: 200, processed: 200 });
     expect(batch.succeeded + batch.failed).toBe(200);
-    expect(batch.metrics).toMatchObject({ commandsSent: 200, imagesGenerated: batch.succeeded });
+    expect(batch.metrics).toMatchObject({ jobsSent: 200, imagesStored: batch.succeeded, rowsStored: batch.succeeded });
     await expectExactlyOnce(batchId, 200);
   }, 320_000);
 });

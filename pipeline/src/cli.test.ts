@@ -36,6 +36,7 @@ describe('npm run drape', () => {
     expect(drape('generate', '--gender', 'female', '--trend', 'Denim', '--occasion', 'Office')).toMatchObject({ code: 2, err: expect.stringContaining('exactly one of') });
     expect(drape('generate', '--gender', 'female', '--trend', 'Grunge')).toMatchObject({ code: 2, err: expect.stringContaining('Unknown trend "Grunge"') });
     expect(drape('batch', 'start', '--cycles', 'many')).toMatchObject({ code: 1, err: expect.stringContaining('--cycles must be a whole number') });
+    expect(drape('batch', 'start', '--level', 'SEV-5')).toMatchObject({ code: 1, err: expect.stringContaining('--level is one of SEV-1, SEV-2, SEV-3, SEV-4, all') });
     expect(drape('nonsense').code).not.toBe(0);
     expect(drape('admin', 'create', 'ops', '--password', 'short')).toMatchObject({ code: 2 });
   }, 120_000);

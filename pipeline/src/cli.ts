@@ -3,7 +3,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
 import { removeAdmin, upsertAdmin } from '@drape/auth';
 import {
-  AUDIT_ACTIONS, BLOCKED_CLEANUP_AFTER_DAYS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
+  AUDIT_ACTIONS, BATCH_PRIORITY_FILTERS, BLOCKED_CLEANUP_AFTER_DAYS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
@@ -17,7 +17,7 @@ import { atelierProvider } from './providers/atelier-provider';
 import { seedBlocked } from './seed-blocked';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startSequentialBatch, BatchError, MAX_CYCLES, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -68,6 +68,11 @@ const wholeNumber = (name: string, min: number) => (v: string) => {
   return n;
 };
 const positiveInt = (name: string) => wholeNumber(name, 1);
+const batchLevel = (v: string): BatchLevel => {
+  const level = BATCH_PRIORITY_FILTERS.find((l) => l.toLowerCase() === v.toLowerCase());
+  if (!level) throw new InvalidArgumentError(`--level is one of ${BATCH_PRIORITY_FILTERS.join(', ')}.`);
+  return level;
+};
 
 /** A catalog entry's typed id by its name or id, or a usage error listing the choices. */
 function pick<T extends { id: string; name: string }>(list: readonly T[], value: string, label: string): T['id'] {
@@ -119,14 +124,21 @@ program.command('sev').description('combinations per severity level').action(() 
   }));
 
 const batch = program.command('batch').description('the sequential SEV batch');
-batch.command('start').description('start a sequential batch, most severe combinations first')
+batch.command('start').description('start a sequential batch, most severe combinations first (or, with --level, a priority batch over one SEV level)')
   .option('--cycles <n>', `cycles over the queue (1-${MAX_CYCLES})`, positiveInt('--cycles'), 1)
   .option('--limit <n>', 'at most this many combinations per cycle', positiveInt('--limit'))
-  .action((opts: { cycles: number; limit?: number }) =>
+  .option('--level <level>', `only combinations at this level: ${BATCH_PRIORITY_FILTERS.join(', ')} (the admin's batch-generate)`, batchLevel)
+  .action((opts: { cycles: number; limit?: number; level?: BatchLevel }) =>
     withDb(async (db, url) => {
       if (opts.cycles > MAX_CYCLES) throw new UsageError(`--cycles is at most ${MAX_CYCLES}.`);
-        const id = await withBoss(db, url, (boss) => startSequentialBatch(db, boss, opts));
-      await audit(db, { action: AUDIT_ACTIONS.startSequentialBatch, targetType: 'batch', targetId: id, details: { input: opts } });
+      const { level, ...sequential } = opts;
+      const id = await withBoss(db, url, (boss) => (level
+        ? startPriorityBatch(db, boss, { ...sequential, level })
+        : startSequentialBatch(db, boss, sequential)));
+      // The admin's batch-generate names its level priorityFilter; the row reads alike from both.
+      await audit(db, level
+        ? { action: AUDIT_ACTIONS.batchGenerate, targetType: 'batch', targetId: id, details: { input: { priorityFilter: level, limit: opts.limit, cycles: opts.cycles } } }
+        : { action: AUDIT_ACTIONS.startSequentialBatch, targetType: 'batch', targetId: id, details: { input: sequential } });
       console.log(`Batch ${id} started; a running pipeline works it. Watch it with: npm run drape -- batch watch`);
     }));
 batch.command('cancel [id]').description('cancel the running batch').action((id?: string) =>
@@ -151,7 +163,8 @@ batch.command('watch [id]').description('follow a batch until it ends').action((
       b.update(row.processed, Math.max(row.total, 1));
       if (row.status !== 'running') {
         b.stop();
-        console.log(`${row.status}: ${row.succeeded} images, ${row.failed} blocked or failed, ${(row.metrics as { imagesPerMinute?: number }).imagesPerMinute ?? 0} images/min`);
+        const rates = batchRates(readBatchCounters(row.metrics), row.started_at, row.finished_at);
+        console.log(`${row.status}: ${row.succeeded} images, ${row.failed} blocked or failed, ${rates.perMinute} images/min`);
         break;
       }
       await new Promise((r) => setTimeout(r, 1000));

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   cancelBatch: 'admin.batch.cancel',
   initSevQueue: 'admin.batch.initQueue',
   clearPipeline: 'admin.batch.clearPipeline',
+  batchGenerate: 'admin.batch.generate',
   cleanupLowQuality: 'admin.gallery.cleanupLowQuality',
   cleanupBlocked: 'admin.blocked.cleanup',
   regeneratePrompts: 'admin.prompts.regenerate',

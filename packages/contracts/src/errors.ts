@@ -41,6 +41,11 @@ export const APP_ERRORS = {
   // admin: blocked images (issue 9)
   blocked_not_restorable: { status: 409, message: 'This image is no longer available for restoration.' },
   blocked_not_pending: { status: 409, message: 'This image has already been reviewed.' },
+  // admin: batch generation (issue 9)
+  batch_running: { status: 409, message: 'A batch is already running.' },
+  batch_nothing_to_generate: { status: 409, message: 'Every active combination is stocked: nothing to generate.' },
+  batch_not_running: { status: 409, message: 'This batch job is not running.' },
+  batch_not_found: { status: 404, message: 'No batch job has this id.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -21,3 +21,4 @@ export * from './wardrobe';
 export * from './lookbook';
 export * from './admin-users';
 export * from './admin-generator';
+export * from './admin-batch';

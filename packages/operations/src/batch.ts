@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { parseCombinationCode } from '@drape/contracts';
+import { SEVERITY_BANDS, parseCombinationCode, type SeverityLevel } from '@drape/contracts';
 import { readPerformanceMode, type Db } from '@drape/db';
 import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type JobQueue } from '@drape/jobs';
 import { SEVERITY_SQL } from './severity-stats';
@@ -20,27 +20,50 @@ function seedOf(jobId: string): number {
   return parseInt(createHash('sha1').update(jobId).digest('hex').slice(0, 8), 16) >>> 0;
 }
 
+/** Which combinations a cycle takes: every level below SEV-5, or one level (a priority batch). */
+export type BatchLevel = Exclude<SeverityLevel, 'SEV-5'> | 'all';
+
 /**
  * SEV-queue initialisation: the active combinations below SEV-5, most severe first (fewest
- * images), as cycle 1. Later cycles are appended as the batch finishes each one.
+ * images), as cycle 1. Later cycles are appended as the batch finishes each one. Refused while a
+ * batch runs: the queue is that batch's work list.
  */
 export async function initSevQueue(db: Db, limit?: number): Promise<number> {
-  return db.transaction().execute((tx) => resetSevQueue(tx, limit));
+  return db.transaction().execute(async (tx) => {
+    await lockBatches(tx);
+    await refuseWhileRunning(tx, (id) => `Batch ${id} is running: cancel it or wait for it to end before rebuilding the queue`);
+    return resetSevQueue(tx, { limit });
+  });
 }
 
-async function resetSevQueue(tx: Db, limit?: number): Promise<number> {
+/** One lock for the whole cluster around opening a batch or rebuilding its queue. */
+const lockBatches = (tx: Db) => sql`select pg_advisory_xact_lock(hashtext('drape-batch-start'))`.execute(tx);
+
+async function refuseWhileRunning(tx: Db, message: (id: string) => string): Promise<void> {
+  const running = await tx.selectFrom('batch_jobs').select('id').where('status', '=', 'running').executeTakeFirst();
+  if (running) throw new BatchError(message(running.id), 'running');
+}
+
+async function resetSevQueue(tx: Db, scope: CycleScope): Promise<number> {
   await tx.deleteFrom('sev_queue').execute();
-  return appendCycle(tx, 1, limit);
+  return appendCycle(tx, 1, scope);
 }
 
-async function appendCycle(db: Db, cycle: number, limit?: number): Promise<number> {
+interface CycleScope {
+  limit?: number | undefined;
+  level?: BatchLevel | undefined;
+}
+
+async function appendCycle(db: Db, cycle: number, { limit, level = 'all' }: CycleScope): Promise<number> {
+  const band = level === 'all' ? null : SEVERITY_BANDS.find((b) => b.level === level)!;
   let q = db
     .selectFrom('combinations')
     .select(['code', SEVERITY_SQL.as('level')])
     .where('active', '=', true)
-    .where('image_count', '<', 70)
+    .where('image_count', '<', SEV5_MIN)
     .orderBy('image_count')
     .orderBy('code');
+  if (band) q = q.where('image_count', '>=', band.min).where('image_count', '<=', band.max ?? SEV5_MIN - 1);
   if (limit) q = q.limit(limit);
   const combos = await q.execute();
   if (combos.length === 0) return 0;
@@ -51,6 +74,9 @@ async function appendCycle(db: Db, cycle: number, limit?: number): Promise<numbe
   return combos.length;
 }
 
+/** A combination at SEV-5 is stocked: no batch generates for it. */
+const SEV5_MIN = SEVERITY_BANDS.find((b) => b.level === 'SEV-5')!.min;
+
 export interface BatchOptions {
   cycles?: number;
   /** At most this many combinations per cycle (tests, small runs). */
@@ -59,15 +85,41 @@ export interface BatchOptions {
   stepExpireSeconds?: number;
 }
 
-export class BatchError extends Error {}
+/** Why a batch operation was refused: another batch runs, or there is nothing to generate. */
+export type BatchErrorCode = 'running' | 'nothing_to_generate';
+
+export class BatchError extends Error {
+  constructor(message: string, readonly code: BatchErrorCode = 'running') {
+    super(message);
+  }
+}
 
 /** Starts a sequential batch over the SEV queue, most severe first. */
 export async function startSequentialBatch(db: Db, boss: JobQueue, options: BatchOptions = {}): Promise<string> {
   const cycles = Math.min(Math.max(options.cycles ?? 1, 1), MAX_CYCLES);
   return openBatch(db, boss, {
+    kind: 'sequential',
     options: { cycles, limit: options.limit ?? null },
-    fill: (tx) => resetSevQueue(tx, options.limit),
+    fill: (tx) => resetSevQueue(tx, { limit: options.limit }),
     nothingToDo: 'Every active combination is stocked (SEV-5): nothing to generate',
+    stepExpireSeconds: options.stepExpireSeconds,
+  });
+}
+
+/**
+ * Starts a priority batch over the active combinations of one SEV level ('all': every level below
+ * SEV-5), fewest images first, at most `limit` per cycle: the admin's batch-generate and
+ * `drape batch start --level`.
+ */
+export async function startPriorityBatch(db: Db, boss: JobQueue, options: BatchOptions & { level: BatchLevel }): Promise<string> {
+  const cycles = Math.min(Math.max(options.cycles ?? 1, 1), MAX_CYCLES);
+  return openBatch(db, boss, {
+    kind: 'priority',
+    options: { cycles, limit: options.limit ?? null, level: options.level },
+    fill: (tx) => resetSevQueue(tx, { limit: options.limit, level: options.level }),
+    nothingToDo: options.level === 'all'
+      ? 'Every active combination is stocked (SEV-5): nothing to generate'
+      : `No active combination is at ${options.level}: nothing to generate`,
     stepExpireSeconds: options.stepExpireSeconds,
   });
 }
@@ -78,20 +130,20 @@ export async function startSequentialBatch(db: Db, boss: JobQueue, options: Batc
  * at once the second finds the first's running. The first step is sent as a `batch` job.
  */
 export async function openBatch(db: Db, boss: JobQueue, spec: {
+  kind?: 'sequential' | 'priority';
   options: Record<string, unknown>;
   fill: (tx: Db) => Promise<number>;
   nothingToDo: string;
   stepExpireSeconds?: number | undefined;
 }): Promise<string> {
   const batchId = await db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('drape-batch-start'))`.execute(tx);
-    const running = await tx.selectFrom('batch_jobs').select('id').where('status', '=', 'running').executeTakeFirst();
-    if (running) throw new BatchError(`Batch ${running.id} is already running`);
+    await lockBatches(tx);
+    await refuseWhileRunning(tx, (id) => `Batch ${id} is already running`);
     const queued = await spec.fill(tx);
-    if (queued === 0) throw new BatchError(spec.nothingToDo);
+    if (queued === 0) throw new BatchError(spec.nothingToDo, 'nothing_to_generate');
     const row = await tx
       .insertInto('batch_jobs')
-      .values({ kind: 'sequential', total: queued, options: JSON.stringify(spec.options), metrics: JSON.stringify(emptyMetrics()) })
+      .values({ kind: spec.kind ?? 'sequential', total: queued, options: JSON.stringify(spec.options), metrics: JSON.stringify(emptyCounters()) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx.updateTable('sev_queue').set({ batch_job_id: row.id }).execute();
@@ -116,29 +168,65 @@ export async function clearPipeline(db: Db, boss: JobQueue): Promise<{ cancelled
   return { cancelledBatches };
 }
 
-export interface BatchMetrics {
-  commandsSent: number;
-  imagesGenerated: number;
-  contentSafetyPassed: number;
-  contentSafetyFailed: number;
-  qualityPassed: number;
-  qualityFailed: number;
-  awsSaved: number;
-  metadataSaved: number;
-  supabaseItemsSaved: number;
-  imagesPerMinute: number;
-  imagesPerHour: number;
-  imagesPer24Hours: number;
-  startTime: string;
+/**
+ * What a batch counted, stored in batch_jobs.metrics (the admin view maps these to the spec's
+ * names). Entries end as a stored image, a blocked render (by the safety checks or the quality
+ * bar) or a failure without an image.
+ */
+export interface BatchCounters {
+  /** Generate jobs sent to the queue, each entry once. */
+  jobsSent: number;
+  /** Images written to the image store (their job recorded them as stored). */
+  imagesStored: number;
+  /** Their generated_images rows. */
+  rowsStored: number;
+  /** Their pieces (fashion_items rows). */
+  piecesStored: number;
+  /** Renders refused by the content-safety checks. */
+  safetyBlocked: number;
+  /** Renders below the quality bar. */
+  qualityBlocked: number;
+  /** The highest cycle with an ended entry. */
   cycle: number;
 }
 
-function emptyMetrics(): BatchMetrics {
+function emptyCounters(): BatchCounters {
+  return { jobsSent: 0, imagesStored: 0, rowsStored: 0, piecesStored: 0, safetyBlocked: 0, qualityBlocked: 0, cycle: 1 };
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/**
+ * A batch's counters from its stored JSON. Rows written before the counters had these names hold
+ * the admin screen's names (commandsSent, awsSaved, metadataSaved, supabaseItemsSaved,
+ * contentSafetyFailed, qualityFailed): they read as the same counts.
+ */
+export function readBatchCounters(json: unknown): BatchCounters {
+  const m = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+  const legacy = !('imagesStored' in m) && 'awsSaved' in m;
+  if (!legacy) {
+    return {
+      jobsSent: num(m.jobsSent), imagesStored: num(m.imagesStored), rowsStored: num(m.rowsStored), piecesStored: num(m.piecesStored),
+      safetyBlocked: num(m.safetyBlocked), qualityBlocked: num(m.qualityBlocked), cycle: num(m.cycle) || 1,
+    };
+  }
   return {
-    commandsSent: 0, imagesGenerated: 0, contentSafetyPassed: 0, contentSafetyFailed: 0, qualityPassed: 0, qualityFailed: 0,
-    awsSaved: 0, metadataSaved: 0, supabaseItemsSaved: 0, imagesPerMinute: 0, imagesPerHour: 0, imagesPer24Hours: 0,
-    startTime: new Date().toISOString(), cycle: 1,
+    jobsSent: num(m.jobsSent) || num(m.commandsSent),
+    imagesStored: num(m.awsSaved),
+    rowsStored: num(m.metadataSaved),
+    piecesStored: num(m.supabaseItemsSaved),
+    safetyBlocked: num(m.contentSafetyFailed),
+    qualityBlocked: num(m.qualityFailed),
+    cycle: num(m.cycle) || 1,
   };
+}
+
+/** Images rendered (stored or blocked) per minute, hour and day at the batch's pace so far. */
+export function batchRates(c: BatchCounters, startedAt: Date, finishedAt: Date | null, now = new Date()): { perMinute: number; perHour: number; per24Hours: number } {
+  const rendered = c.imagesStored + c.safetyBlocked + c.qualityBlocked;
+  const minutes = Math.max(((finishedAt ?? now).getTime() - startedAt.getTime()) / 60_000, 1 / 60);
+  const perMinute = Math.round((rendered / minutes) * 10) / 10;
+  return { perMinute, perHour: Math.round((rendered / minutes) * 60), per24Hours: Math.round((rendered / minutes) * 60 * 24) };
 }
 
 /**
@@ -157,6 +245,7 @@ export async function runBatchStep(db: Db, boss: JobQueue, batchJobId: string, s
   const mode = await readPerformanceMode(db);
   const maxCycles = Number((batch.options as { cycles?: number }).cycles ?? 1);
   const limit = (batch.options as { limit?: number | null }).limit ?? undefined;
+  const level = (batch.options as { level?: BatchLevel }).level;
 
   const jobExpireSeconds = opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000);
   const outstanding = await recordEnded(db, boss, batchJobId, jobExpireSeconds);
@@ -167,7 +256,7 @@ export async function runBatchStep(db: Db, boss: JobQueue, batchJobId: string, s
   if (unsent.length === 0 && outstanding.length === 0) {
     const last = await db.selectFrom('sev_queue').select((eb) => eb.fn.max('cycle').as('cycle')).executeTakeFirst();
     const cycle = Number(last?.cycle ?? 1);
-    const appended = cycle < maxCycles ? await appendCycle(db, cycle + 1, limit) : 0;
+    const appended = cycle < maxCycles ? await appendCycle(db, cycle + 1, { limit, level }) : 0;
     if (appended === 0) {
       await db.updateTable('batch_jobs').set({ status: 'completed', finished_at: new Date() }).where('id', '=', batchJobId).where('status', '=', 'running').execute();
       return 'finished';
@@ -176,13 +265,23 @@ export async function runBatchStep(db: Db, boss: JobQueue, batchJobId: string, s
     await db.updateTable('batch_jobs').set((eb) => ({ total: eb('total', '+', appended) })).where('id', '=', batchJobId).execute();
     unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(mode.batchSize).execute();
   }
+  let sent = 0;
   for (const e of unsent) {
     const jobId = entryJobId(batchJobId, e.cycle, e.sequence);
     const c = parseCombinationCode(e.combination_code);
     if (c) await boss.send(QUEUES.generate, generateJobData(c, { seed: seedOf(jobId), source: 'batch', batchJobId }), SEND.batchEntry(jobId, jobExpireSeconds));
     // A code the catalog no longer knows ends at once rather than waiting out its job.
     else await recordOutcome(db, jobId, { outcome: 'failed', reason: `unknown combination ${e.combination_code}` });
-    await db.updateTable('sev_queue').set({ sent_at: new Date() }).where('cycle', '=', e.cycle).where('sequence', '=', e.sequence).where('sent_at', 'is', null).execute();
+    const marked = await db.updateTable('sev_queue').set({ sent_at: new Date() }).where('cycle', '=', e.cycle).where('sequence', '=', e.sequence).where('sent_at', 'is', null).executeTakeFirst();
+    if (c) sent += Number(marked.numUpdatedRows);
+  }
+  // Counted in SQL, by the entries this run marked sent: a retried step's re-sends add nothing.
+  if (sent > 0) {
+    await db
+      .updateTable('batch_jobs')
+      .set({ metrics: sql<string>`jsonb_set(metrics, '{jobsSent}', to_jsonb(coalesce((metrics->>'jobsSent')::int, 0) + ${sent}))` })
+      .where('id', '=', batchJobId)
+      .execute();
   }
 
   // The next step has a stable id and is sent before this one is recorded as done: a retry re-sends
@@ -225,29 +324,26 @@ async function recordEnded(db: Db, boss: JobQueue, batchJobId: string, jobExpire
       .returning(['cycle', 'sequence'])
       .execute();
     if (newly.length === 0) return;
-    const row = await tx.selectFrom('batch_jobs').select(['metrics', 'started_at']).where('id', '=', batchJobId).forUpdate().executeTakeFirstOrThrow();
+    const row = await tx.selectFrom('batch_jobs').select('metrics').where('id', '=', batchJobId).forUpdate().executeTakeFirstOrThrow();
     const counted = newly.map((e) => outcomes.get(entryJobId(batchJobId, e.cycle, e.sequence))!);
     const images = counted.flatMap((o) => (o.outcome === 'stored' ? [o.imageId] : []));
     const blocked = counted.flatMap((o) => (o.outcome === 'blocked' ? [o.reason] : []));
-    const items = images.length
-      ? Number((await tx.selectFrom('fashion_items').select((eb) => eb.fn.countAll<number>().as('n')).where('image_id', 'in', images).executeTakeFirstOrThrow()).n)
-      : 0;
-    const safetyFailed = blocked.filter((reason) => reason !== 'quality_threshold').length;
-    const m = { ...emptyMetrics(), ...(row.metrics as Partial<BatchMetrics>) } as BatchMetrics;
-    m.commandsSent += counted.length;
-    m.imagesGenerated += images.length;
-    m.contentSafetyPassed += counted.length - safetyFailed;
-    m.contentSafetyFailed += safetyFailed;
-    m.qualityPassed += images.length;
-    m.qualityFailed += blocked.length - safetyFailed;
-    m.awsSaved += images.length;
-    m.metadataSaved += images.length;
-    m.supabaseItemsSaved += items;
+    const stored = images.length
+      ? await tx
+        .selectFrom('generated_images as gi')
+        .leftJoin('fashion_items as fi', 'fi.image_id', 'gi.id')
+        .select([(eb) => eb.fn.count<number>('gi.id').distinct().as('rows'), (eb) => eb.fn.count<number>('fi.id').as('pieces')])
+        .where('gi.id', 'in', images)
+        .executeTakeFirstOrThrow()
+      : { rows: 0, pieces: 0 };
+    const safetyBlocked = blocked.filter((reason) => reason !== 'quality_threshold').length;
+    const m = readBatchCounters(row.metrics);
+    m.imagesStored += images.length;
+    m.rowsStored += Number(stored.rows);
+    m.piecesStored += Number(stored.pieces);
+    m.safetyBlocked += safetyBlocked;
+    m.qualityBlocked += blocked.length - safetyBlocked;
     m.cycle = Math.max(m.cycle, ...newly.map((e) => e.cycle));
-    const minutes = Math.max((Date.now() - row.started_at.getTime()) / 60_000, 1 / 60);
-    m.imagesPerMinute = Math.round((m.imagesGenerated / minutes) * 10) / 10;
-    m.imagesPerHour = Math.round(m.imagesPerMinute * 60);
-    m.imagesPer24Hours = Math.round(m.imagesPerMinute * 60 * 24);
     await tx
       .updateTable('batch_jobs')
       .set((eb) => ({

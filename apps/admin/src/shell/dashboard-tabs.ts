@@ -12,6 +12,7 @@ export const DASHBOARD_TABS: Partial<Record<string, LazyExoticComponent<Componen
   'combo-matrix': lazy(() => import('../features/inventory/combo-matrix-tab').then((m) => ({ default: m.ComboMatrixTab }))),
   settings: lazy(() => import('../features/settings/settings-tab').then((m) => ({ default: m.SettingsTab }))),
   users: lazy(() => import('../features/users/users-tab').then((m) => ({ default: m.UsersTab }))),
+  'batch-generation': lazy(() => import('../features/batch/batch-tab').then((m) => ({ default: m.BatchTab }))),
 };
 
 export const dashboardTabIds = (): string[] => MENU_ITEMS.filter((i) => i.tab && DASHBOARD_TABS[i.id]).map((i) => i.id);

@@ -20,7 +20,7 @@ export interface MenuItem {
 export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'analytics', label: 'Analytics', icon: ChartColumn, tab: true },
   { id: 'severity', label: 'Severity', icon: Gauge, path: 'inventory-severity' },
-  { id: 'batch-generation', label: 'Batch Generation', icon: Layers },
+  { id: 'batch-generation', label: 'Batch Generation', icon: Layers, tab: true },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images, path: 'image-gallery' },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban, path: 'blocked-images' },
   { id: 'settings', label: 'Settings', icon: Settings, tab: true },

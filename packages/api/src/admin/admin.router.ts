@@ -11,6 +11,7 @@ import { galleryRouter } from './gallery.router';
 import { generatorRouter } from './generator.router';
 import { usersRouter } from './users.router';
 import { blockedRouter } from './blocked.router';
+import { batchRouter } from './batch.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -31,4 +32,5 @@ export const adminRouter = {
   users: usersRouter,
   generator: generatorRouter,
   blocked: blockedRouter,
+  batch: batchRouter,
 } satisfies TRPCRouterRecord;

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import {
-  adminGenerateInput, adminLoginInput, adminUsersListInput, auditLogInput, blockedListInput, blockedRestoreInput,
-  blockedReviewInput, changePasswordInput, checkUsernameInput, comboDetailsInput, comboMatrixInput, deleteAccountInput,
-  endUserSessionsInput, fashionItemsInput, forgotPasswordInput, galleryImageInput, galleryListInput, generateOutfitInput,
-  geolocationPreferencesInput, inventoryCombinationInput, loginInput, lookbookListInput, registerInput, resetPasswordInput,
-  searchUsersInput, setPerformanceInput, shareOutfitInput, trackClickInput, trackShareInput, updatePlatformSettingsInput,
-  updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
+  adminGenerateInput, adminLoginInput, adminUsersListInput, auditLogInput, batchGenerateInput, batchJobIdInput, blockedListInput,
+  blockedRestoreInput, blockedReviewInput, changePasswordInput, checkUsernameInput, comboDetailsInput, comboMatrixInput,
+  deleteAccountInput, endUserSessionsInput, fashionItemsInput, forgotPasswordInput, galleryImageInput, galleryListInput,
+  generateOutfitInput, geolocationPreferencesInput, inventoryCombinationInput, loginInput, lookbookListInput, registerInput,
+  resetPasswordInput, searchUsersInput, setPerformanceInput, shareOutfitInput, startSequentialBatchInput, trackClickInput,
+  trackShareInput, updatePlatformSettingsInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
 import type { Caller } from '../router';
 
@@ -122,6 +122,13 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'GET', path: '/api/admin/sample-prompts', auth: 'admin', summary: 'A few stored prompts, per gender and selection kind', call: (c) => c.admin.prompts.samples() }),
   row({ method: 'GET', path: '/api/admin/performance-mode', auth: 'admin', summary: 'The performance mode in force and its numbers', call: (c) => c.admin.performance.get() }),
   row({ method: 'POST', path: '/api/admin/optimize-runpod-performance', auth: 'admin', summary: 'increase_concurrency (aggressive) or reset_defaults (conservative); running workers apply it within seconds', input: setPerformanceInput, call: (c, i) => c.admin.performance.set(i) }),
+  // Admin: batch generation
+  row({ method: 'GET', path: '/api/admin/batch-jobs', auth: 'admin', summary: 'The newest batch jobs, newest first: status, progress, successRate and metrics', call: (c) => c.admin.batch.list() }),
+  row({ method: 'POST', path: '/api/admin/batch-jobs/:id/cancel', auth: 'admin', summary: 'Cancel a running batch job (409 when it is not running)', input: batchJobIdInput, call: (c, i) => c.admin.batch.cancel(i) }),
+  row({ method: 'POST', path: '/api/admin/clear-pipeline', auth: 'admin', summary: 'Cancel running batches, drop queued generate jobs, empty the SEV queue', call: (c) => c.admin.batch.clearPipeline() }),
+  row({ method: 'POST', path: '/api/admin/sev-queue-init', auth: 'admin', summary: 'Rebuild the SEV queue, most severe first (409 while a batch runs); answers message', call: (c) => c.admin.batch.initQueue() }),
+  row({ method: 'POST', path: '/api/admin/batch-generate', auth: 'admin', summary: 'A priority batch over one SEV level (priorityFilter SEV-1..SEV-4 or all), at most limit combinations; answers jobId', input: batchGenerateInput, call: (c, i) => c.admin.batch.generate(i) }),
+  row({ method: 'POST', path: '/api/admin/batch-generate-sequential', auth: 'admin', summary: 'A sequential batch over the SEV queue (optional cycles 1-5, limit); answers jobId', input: startSequentialBatchInput, call: (c, i) => c.admin.batch.startSequential(i) }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
   // Admin: analytics, severity, pods, inventory and combo matrix
   row({ method: 'GET', path: '/api/admin/stats', auth: 'admin', summary: 'totalUsers, dau (active in 24 h), mau (30 days), signups (30 days)', call: (c) => c.admin.analytics.stats() }),
