@@ -31,6 +31,10 @@ export const APP_ERRORS = {
   wardrobe_full: { status: 403, message: 'Wardrobe Full!' },
   already_saved: { status: 409, message: 'Image already saved to wardrobe' },
   filters_tier: { status: 403, message: 'LookBook filters are a Fashion Icon feature.' },
+  // admin: showcase (issue 9)
+  not_in_lookbook: { status: 409, message: 'Only LookBook looks can join the showcase.' },
+  combination_mismatch: { status: 400, message: "The combination code does not match the look's." },
+  showcase_full: { status: 409, message: 'The showcase is full. Remove a look first.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

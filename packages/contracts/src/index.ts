@@ -15,3 +15,4 @@ export * from './landing';
 export * from './looks';
 export * from './wardrobe';
 export * from './lookbook';
+export * from './admin-showcase';

@@ -9,6 +9,7 @@ import * as m0007 from '../migrations/0007-shopping-clicks';
 import * as m0008 from '../migrations/0008-outfit-shares';
 import * as m0009 from '../migrations/0009-wardrobe-and-lookbook';
 import * as m0010 from '../migrations/0010-admin-audit-log';
+import * as m0013 from '../migrations/0013-showcase';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_outfit_shares': m0008,
   '0009_wardrobe_and_lookbook': m0009,
   '0010_admin_audit_log': m0010,
+  '0013_showcase': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
