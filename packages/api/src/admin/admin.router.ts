@@ -3,6 +3,7 @@ import { adminLoginInput } from '@drape/contracts';
 import { adminProcedure, publicProcedure } from '../trpc';
 import { adminLogin } from './admin-auth.service';
 import { auditRouter } from './audit.router';
+import { showcaseRouter } from './showcase.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -13,4 +14,5 @@ export const adminRouter = {
   login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input.adminKey, input.password)),
   me: adminProcedure.query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
   audit: auditRouter,
+  showcase: showcaseRouter,
 } satisfies TRPCRouterRecord;

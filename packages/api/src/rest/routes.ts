@@ -4,6 +4,8 @@ import {
   generateOutfitInput, geolocationPreferencesInput, loginInput, lookbookListInput, registerInput, resetPasswordInput, searchUsersInput,
   shareOutfitInput, trackClickInput, trackShareInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
+// Admin: showcase lookbook manager
+import { addToShowcaseInput, lookbookImagesInput, removeFromLookbookInput, removeFromShowcaseInput, showcaseItemsInput } from '@drape/contracts';
 import type { Caller } from '../router';
 
 /**
@@ -111,4 +113,10 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
   row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
+  // Admin: showcase lookbook manager ({base}/lookbook)
+  row({ method: 'GET', path: '/api/admin/lookbook-images', auth: 'admin', summary: 'LookBook looks, newest in the LookBook first, 24 a page (page, gender)', input: lookbookImagesInput, call: (c, i) => c.admin.showcase.lookbookImages(i) }),
+  row({ method: 'GET', path: '/api/admin/showcase-items', auth: 'admin', summary: "The landing showcase in the carousel's order, 24 a page (page)", input: showcaseItemsInput, call: (c, i) => c.admin.showcase.items(i) }),
+  row({ method: 'POST', path: '/api/admin/add-to-showcase', auth: 'admin', summary: 'A LookBook look joins the showcase (imageId, combinationCode)', input: addToShowcaseInput, call: (c, i) => c.admin.showcase.add(i) }),
+  row({ method: 'DELETE', path: '/api/admin/showcase-items/:imageId', auth: 'admin', summary: 'A look leaves the showcase', input: removeFromShowcaseInput, call: (c, i) => c.admin.showcase.remove(i) }),
+  row({ method: 'DELETE', path: '/api/admin/lookbook-images/:id', auth: 'admin', summary: 'A look leaves the LookBook (and the showcase) for good', input: removeFromLookbookInput, call: (c, i) => c.admin.showcase.removeFromLookbook(i) }),
 ];
