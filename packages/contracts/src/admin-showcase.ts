@@ -33,8 +33,8 @@ export type AddToShowcaseInput = z.input<typeof addToShowcaseInput>;
 /** DELETE /api/admin/showcase-items/{imageId}. */
 export const removeFromShowcaseInput = z.object({ imageId: imageIdInput });
 
-/** DELETE /api/admin/lookbook-images/{id}: the look goes back to the inventory. */
-export const removeFromLookbookInput = z.object({ id: imageIdInput });
+/** DELETE /api/admin/lookbook-images/{imageId}: the look goes back to the inventory. */
+export const removeFromLookbookInput = z.object({ imageId: imageIdInput });
 
 /** A LookBook look in the manager (settings-and-admin §3 Lookbook image: id, imageUrl, combinationCode). */
 export interface AdminLookbookImage {
@@ -92,7 +92,7 @@ export interface RemoveFromShowcaseResult {
 }
 
 export interface RemoveFromLookbookResult {
-  id: string;
+  imageId: string;
   status: 'viewable';
   /** Whether it was in the showcase too (and left it). */
   leftShowcase: boolean;

@@ -162,11 +162,11 @@ describe('taking a look out of the LookBook', () => {
     const a = await look(denim());
     await addToShowcase(deps(), { imageId: a.id, combinationCode: a.code });
     expect((await landingShowcase(t.db.db, deps().config, fresh)).carousel[0]!.id).toBe(a.id);
-    expect(await removeFromLookbook(deps(), { id: a.id })).toEqual({ id: a.id, status: 'viewable', leftShowcase: true });
+    expect(await removeFromLookbook(deps(), { imageId: a.id })).toEqual({ imageId: a.id, status: 'viewable', leftShowcase: true });
     const row = await t.db.db.selectFrom('generated_images').select(['status', 'curated_by', 'in_showcase', 'showcase_at', 'lookbook_at']).where('id', '=', a.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'viewable', curated_by: 'admin', in_showcase: false, showcase_at: null, lookbook_at: null });
     expect((await showcaseItems(deps(), { page: 1 })).total).toBe(0);
-    await expect(removeFromLookbook(deps(), { id: a.id })).rejects.toMatchObject({ appCode: 'not_in_lookbook', status: 409 });
-    await expect(removeFromLookbook(deps(), { id: crypto.randomUUID() })).rejects.toMatchObject({ appCode: 'not_found' });
+    await expect(removeFromLookbook(deps(), { imageId: a.id })).rejects.toMatchObject({ appCode: 'not_in_lookbook', status: 409 });
+    await expect(removeFromLookbook(deps(), { imageId: crypto.randomUUID() })).rejects.toMatchObject({ appCode: 'not_found' });
   });
 });

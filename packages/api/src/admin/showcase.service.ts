@@ -120,13 +120,13 @@ export async function removeFromShowcase(deps: ShowcaseDeps, input: { imageId: s
  * as the admin's decision so auto-curation never puts it back; it leaves the showcase with it
  * (migration 0013's trigger).
  */
-export async function removeFromLookbook(deps: ShowcaseDeps, input: { id: string }): Promise<RemoveFromLookbookResult> {
+export async function removeFromLookbook(deps: ShowcaseDeps, input: { imageId: string }): Promise<RemoveFromLookbookResult> {
   const result = await deps.db.transaction().execute(async (tx) => {
-    const look = await tx.selectFrom('generated_images').select(['status', 'in_showcase']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const look = await tx.selectFrom('generated_images').select(['status', 'in_showcase']).where('id', '=', input.imageId).forUpdate().executeTakeFirst();
     if (!look) throw appError('not_found', 'This look no longer exists.');
     if (look.status !== 'lookbook') throw appError('not_in_lookbook', 'This look is not in the LookBook.');
-    await tx.updateTable('generated_images').set({ status: 'viewable', curated_by: 'admin' }).where('id', '=', input.id).execute();
-    return { id: input.id, status: 'viewable' as const, leftShowcase: look.in_showcase };
+    await tx.updateTable('generated_images').set({ status: 'viewable', curated_by: 'admin' }).where('id', '=', input.imageId).execute();
+    return { imageId: input.imageId, status: 'viewable' as const, leftShowcase: look.in_showcase };
   });
   // The carousel and the landing's LookBook count both change.
   forgetLandingAnswers(deps.db);

@@ -118,5 +118,5 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'GET', path: '/api/admin/showcase-items', auth: 'admin', summary: "The landing showcase in the carousel's order, 24 a page (page)", input: showcaseItemsInput, call: (c, i) => c.admin.showcase.items(i) }),
   row({ method: 'POST', path: '/api/admin/add-to-showcase', auth: 'admin', summary: 'A LookBook look joins the showcase (imageId, combinationCode)', input: addToShowcaseInput, call: (c, i) => c.admin.showcase.add(i) }),
   row({ method: 'DELETE', path: '/api/admin/showcase-items/:imageId', auth: 'admin', summary: 'A look leaves the showcase', input: removeFromShowcaseInput, call: (c, i) => c.admin.showcase.remove(i) }),
-  row({ method: 'DELETE', path: '/api/admin/lookbook-images/:id', auth: 'admin', summary: 'A look leaves the LookBook (and the showcase) for good', input: removeFromLookbookInput, call: (c, i) => c.admin.showcase.removeFromLookbook(i) }),
+  row({ method: 'DELETE', path: '/api/admin/lookbook-images/:imageId', auth: 'admin', summary: 'A look leaves the LookBook (and the showcase) for good', input: removeFromLookbookInput, call: (c, i) => c.admin.showcase.removeFromLookbook(i) }),
 ];
