@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { httpStatus } from '@drape/client';
+import { Toaster } from '@drape/ui';
 import { paths } from './lib/base-path';
 import { onSessionEnd, type LoginLocationState } from './lib/session';
 import { queryClient, trpcClient, TRPCProvider } from './lib/trpc';
@@ -36,6 +37,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <RouterProvider router={router} />
+        <Toaster />
       </TRPCProvider>
     </QueryClientProvider>
   </StrictMode>,

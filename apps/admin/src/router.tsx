@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./shell/dashboard-page')).DashboardPage }) },
+      { path: 'lookbook', lazy: async () => ({ Component: (await import('./features/showcase/showcase-page')).ShowcasePage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },
