@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { BASE_URL } from '../helpers/accounts';
 import { ADMIN_BASE, adminToken, loginAsAdmin } from '../helpers/admin';
+import { toasts } from '../helpers/ui';
 
 /**
  * The showcase lookbook manager ({base}/lookbook) steers the landing carousel: an admin adds a
@@ -58,7 +59,7 @@ test('an admin adds a LookBook look to the showcase, a visitor sees it first on 
   expect(src).toMatch(/^\/media\//);
 
   await card.getByRole('button', { name: 'Add to showcase' }).click();
-  await expect(page.getByText('Added to the showcase')).toBeVisible();
+  await expect(toasts(page).getByText('Added to the showcase', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'In showcase' })).toBeDisabled();
   const item = showcasePanel.getByRole('listitem');
   await expect(item).toHaveCount(1);
@@ -68,7 +69,7 @@ test('an admin adds a LookBook look to the showcase, a visitor sees it first on 
   expect(shown[0]).toBe(src);
 
   await item.getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText('Removed from the showcase')).toBeVisible();
+  await expect(toasts(page).getByText('Removed from the showcase', { exact: true })).toBeVisible();
   await expect(showcasePanel.getByText(/The showcase is empty/)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Add to showcase' })).toBeEnabled();
 
