@@ -35,6 +35,7 @@ export const router = createBrowserRouter([
       { path: 'single-generator', lazy: async () => ({ Component: (await import('./features/generator/generator-page')).GeneratorPage }) },
       { path: 'audit-log', lazy: async () => ({ Component: (await import('./features/audit-log/audit-log-page')).AuditLogPage }) },
       { path: 'blocked-images', lazy: async () => ({ Component: (await import('./features/blocked/blocked-images-page')).BlockedImagesPage }) },
+      { path: 'lookbook', lazy: async () => ({ Component: (await import('./features/showcase/showcase-page')).ShowcasePage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },

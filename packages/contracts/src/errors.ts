@@ -46,6 +46,10 @@ export const APP_ERRORS = {
   batch_nothing_to_generate: { status: 409, message: 'Every active combination is stocked: nothing to generate.' },
   batch_not_running: { status: 409, message: 'This batch job is not running.' },
   batch_not_found: { status: 404, message: 'No batch job has this id.' },
+  // admin: showcase (issue 9)
+  not_in_lookbook: { status: 409, message: 'Only LookBook looks can join the showcase.' },
+  combination_mismatch: { status: 400, message: "The combination code does not match the look's." },
+  showcase_full: { status: 409, message: 'The showcase is full. Remove a look first.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

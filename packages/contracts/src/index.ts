@@ -22,3 +22,4 @@ export * from './lookbook';
 export * from './admin-users';
 export * from './admin-generator';
 export * from './admin-batch';
+export * from './admin-showcase';

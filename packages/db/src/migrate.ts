@@ -11,8 +11,9 @@ import * as m0009 from '../migrations/0009-wardrobe-and-lookbook';
 import * as m0010 from '../migrations/0010-admin-audit-log';
 import * as m0011 from '../migrations/0011-admin-counters';
 import * as m0012 from '../migrations/0012-gallery-indexes';
-import * as m0017 from '../migrations/0017-admin-user-list';
+import * as m0013 from '../migrations/0013-showcase';
 import * as m0014 from '../migrations/0014-blocked-image-looks';
+import * as m0015 from '../migrations/0015-admin-user-list';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,8 +29,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_admin_audit_log': m0010,
   '0011_admin_counters': m0011,
   '0012_gallery_indexes': m0012,
-  '0017_admin_user_list': m0017,
+  '0013_showcase': m0013,
   '0014_blocked_image_looks': m0014,
+  '0015_admin_user_list': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

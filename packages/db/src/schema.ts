@@ -148,12 +148,15 @@ export interface GeneratedImagesTable {
   provider: string;
   watermarked: Generated<boolean>;
   is_premium: Generated<boolean>;
+  /** In the landing showcase (admin-curated; a LookBook look only, a trigger of 0013 sees to it). */
   in_showcase: Generated<boolean>;
   created_at: CreatedAt;
   /** When the look entered the LookBook (set by a trigger from status); null outside it. */
   lookbook_at: Generated<Date | null>;
   /** Who last put the look in or took it out of the LookBook; an admin's choice is never undone automatically. */
   curated_by: CuratedBy | null;
+  /** When the look joined the showcase (set and cleared by a trigger from in_showcase); the showcase's order. */
+  showcase_at: Generated<Date | null>;
 }
 
 export type CuratedBy = 'auto' | 'admin';

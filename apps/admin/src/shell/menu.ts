@@ -1,4 +1,4 @@
-import { Ban, ChartColumn, Gauge, Grid3x3, Images, Layers, Package, ScrollText, Settings, Users, WandSparkles, type LucideIcon } from 'lucide-react';
+import { Ban, ChartColumn, Gauge, GalleryHorizontalEnd, Grid3x3, Images, Layers, Package, ScrollText, Settings, Users, WandSparkles, type LucideIcon } from 'lucide-react';
 
 export interface MenuItem {
   id: string;
@@ -22,6 +22,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'severity', label: 'Severity', icon: Gauge, path: 'inventory-severity' },
   { id: 'batch-generation', label: 'Batch Generation', icon: Layers, tab: true },
   { id: 'image-gallery', label: 'Image Gallery', icon: Images, path: 'image-gallery' },
+  // Not in the spec's menu, which reaches {base}/lookbook by no link (docs/spec-notes.md).
+  { id: 'showcase', label: 'Showcase', icon: GalleryHorizontalEnd, path: 'lookbook' },
   { id: 'blocked-images', label: 'Blocked Images', icon: Ban, path: 'blocked-images' },
   { id: 'settings', label: 'Settings', icon: Settings, tab: true },
   { id: 'users', label: 'Users', icon: Users, tab: true },

@@ -12,6 +12,7 @@ import { generatorRouter } from './generator.router';
 import { usersRouter } from './users.router';
 import { blockedRouter } from './blocked.router';
 import { batchRouter } from './batch.router';
+import { showcaseRouter } from './showcase.router';
 
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
@@ -33,4 +34,5 @@ export const adminRouter = {
   generator: generatorRouter,
   blocked: blockedRouter,
   batch: batchRouter,
+  showcase: showcaseRouter,
 } satisfies TRPCRouterRecord;

@@ -4,7 +4,7 @@ import {
   GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, combinationCode, type Combination, type Gender,
 } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { BEST_OF_NEWEST, bestPerCombinationQuery, landingShowcase, lookbookStats } from './showcase.service';
+import { BEST_OF_NEWEST, bestPerCombinationQuery, forgetLandingAnswers, landingShowcase, lookbookStats } from './showcase.service';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -77,7 +77,8 @@ describe('landing showcase', () => {
   it('fills the carousel with curated looks first, then the LookBook, then the inventory, one selection after another', async () => {
     for (const c of everySelection()) await look(c, { quality: 40 });
     const lookbook = [await look(occasion('male', 'party'), { status: 'lookbook' }), await look(palette('female', 'botanic_pop'), { status: 'lookbook' })];
-    const curated = await look(trend('male', 'boho_chic'), { showcase: true });
+    // Only LookBook looks are in the showcase (migration 0013's trigger).
+    const curated = await look(trend('male', 'boho_chic'), { showcase: true, status: 'lookbook' });
     const answer = await landingShowcase(db.db, config, fresh);
     expect(answer.carousel).toHaveLength(LANDING_CAROUSEL_LOOKS);
     expect(answer.carousel[0]).toEqual({ id: curated.id, imageUrl: `/media/${curated.thumb}`, width: 768, height: 1024, name: 'Boho Chic', kind: 'trend', gender: 'male' });
@@ -120,6 +121,27 @@ describe('landing showcase', () => {
     expect(answer.carousel).toHaveLength(LANDING_CAROUSEL_LOOKS);
     // The bulk looks hold the only LookBook ones: they come before the inventory's.
     expect(answer.carousel.every((l) => l.imageUrl === '/media/k')).toBe(true);
+  });
+
+  it("shows the admin's showcase first, the newest addition first, and never a look outside the LookBook", async () => {
+    const older = await look(trend('female', 'denim'), { status: 'lookbook', quality: 99 });
+    const newer = await look(palette('male', 'ocean_depths'), { status: 'lookbook', quality: 10 });
+    const viewable = await look(occasion('female', 'office'), { showcase: true });
+    await db.db.updateTable('generated_images').set({ in_showcase: true, showcase_at: new Date(Date.now() - 60_000) }).where('id', '=', older.id).execute();
+    await db.db.updateTable('generated_images').set({ in_showcase: true }).where('id', '=', newer.id).execute();
+    const answer = await landingShowcase(db.db, config, fresh);
+    expect(answer.carousel.map((l) => l.id).slice(0, 2)).toEqual([newer.id, older.id]);
+    // The inventory look asked for the showcase on insert; the trigger kept it out.
+    const row = await db.db.selectFrom('generated_images').select(['in_showcase', 'showcase_at']).where('id', '=', viewable.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ in_showcase: false, showcase_at: null });
+  });
+
+  it("forgets this process's answers when told (the admin changed the showcase)", async () => {
+    const first = await landingShowcase(db.db, config, { maxAgeMs: 60_000 });
+    const curated = await look(trend('female', 'denim'), { status: 'lookbook', showcase: true });
+    expect(await landingShowcase(db.db, config, { maxAgeMs: 60_000 })).toBe(first);
+    forgetLandingAnswers(db.db);
+    expect((await landingShowcase(db.db, config, { maxAgeMs: 60_000 })).carousel[0]!.id).toBe(curated.id);
   });
 
   it('reuses an answer for its maximum age and reads again after it', async () => {

@@ -51,17 +51,17 @@ interface LookRow {
 const LOOK_COLUMNS = ['id', 'gender', 'selection_kind', 'selection_id', 'status', 'thumb_key', 'width', 'height', 'quality_score', 'in_showcase'] as const;
 
 /**
- * The admin-curated looks, newest first (settings-and-admin §2: the showcase lookbook manager).
- * No index serves `in_showcase` yet, so this reads the table: once a minute at most through the
- * cache below. A partial index (`(created_at desc) where in_showcase`) would make it a lookup.
+ * The admin's showcase (settings-and-admin §2.2, the showcase lookbook manager) in its order, the
+ * newest addition first: a range of the partial index showcase_newest (migration 0013). Only
+ * LookBook looks are in it (the migration's trigger), and it holds at most a carousel's worth.
  */
 async function curatedLooks(db: Db): Promise<LookRow[]> {
   return (await db
     .selectFrom('generated_images')
     .select(LOOK_COLUMNS)
     .where('in_showcase', '=', true)
-    .where('status', 'in', ['viewable', 'lookbook'])
-    .orderBy('created_at', 'desc')
+    .orderBy('showcase_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(LANDING_CAROUSEL_LOOKS)
     .execute()) as LookRow[];
 }
@@ -91,7 +91,7 @@ export function bestPerCombinationQuery(selections: SelectionRef[]) {
 const selectionKey = (kind: string, id: string) => `${kind}:${id}`;
 
 /**
- * The carousel: curated looks first, then the LookBook's best, then the inventory's. Each pool is
+ * The carousel: the admin's showcase first (in its order), then the LookBook's best, then the inventory's. Each pool is
  * taken in rounds over the selections, those shown least so far first (in the interleaved order),
  * one look per selection and round, the gender alternating: fifteen looks show fifteen different
  * trends, palettes and occasions whenever the inventory has them.
@@ -192,6 +192,15 @@ function cached<T>(db: Db, key: string, maxAgeMs: number, compute: () => Promise
     if (cache.get(key) === entry) cache.delete(key);
   });
   return value;
+}
+
+/**
+ * Drops this process's showcase and stats answers: the admin area calls it after changing the
+ * showcase or the LookBook, so the next landing in this process shows the change at once. Other
+ * server processes keep theirs for SHOWCASE_CACHE_MS at most (docs/spec-notes.md).
+ */
+export function forgetLandingAnswers(db: Db): void {
+  caches.get(db)?.clear();
 }
 
 export interface CacheOptions {

@@ -7,6 +7,8 @@ import {
   resetPasswordInput, searchUsersInput, setPerformanceInput, shareOutfitInput, startSequentialBatchInput, trackClickInput,
   trackShareInput, updatePlatformSettingsInput, updateProfileInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput,
 } from '@drape/contracts';
+// Admin: showcase lookbook manager
+import { addToShowcaseInput, lookbookImagesInput, removeFromLookbookInput, removeFromShowcaseInput, showcaseItemsInput } from '@drape/contracts';
 import type { Caller } from '../router';
 
 /**
@@ -158,4 +160,10 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/blocked-images/:id/restore', auth: 'admin', summary: 'Put a pending blocked image into the inventory (its file moves to the public store); 409 once it is not pending', input: blockedRestoreInput, call: (c, i) => c.admin.blocked.restore(i) }),
   row({ method: 'POST', path: '/api/admin/blocked-images/:id/review', auth: 'admin', summary: 'Approve or reject a pending blocked image, with optional notes', input: blockedReviewInput, call: (c, i) => c.admin.blocked.review(i) }),
   row({ method: 'POST', path: '/api/admin/blocked-images/cleanup', auth: 'admin', summary: 'Delete the rejected blocked images and those reviewed 30 days ago, with their files; deletedCount', call: (c) => c.admin.blocked.cleanup() }),
+  // Admin: showcase lookbook manager ({base}/lookbook)
+  row({ method: 'GET', path: '/api/admin/lookbook-images', auth: 'admin', summary: 'LookBook looks, newest in the LookBook first, 24 a page (page, gender)', input: lookbookImagesInput, call: (c, i) => c.admin.showcase.lookbookImages(i) }),
+  row({ method: 'GET', path: '/api/admin/showcase-items', auth: 'admin', summary: "The landing showcase in the carousel's order, 24 a page (page)", input: showcaseItemsInput, call: (c, i) => c.admin.showcase.items(i) }),
+  row({ method: 'POST', path: '/api/admin/add-to-showcase', auth: 'admin', summary: 'A LookBook look joins the showcase (imageId, combinationCode)', input: addToShowcaseInput, call: (c, i) => c.admin.showcase.add(i) }),
+  row({ method: 'DELETE', path: '/api/admin/showcase-items/:imageId', auth: 'admin', summary: 'A look leaves the showcase', input: removeFromShowcaseInput, call: (c, i) => c.admin.showcase.remove(i) }),
+  row({ method: 'DELETE', path: '/api/admin/lookbook-images/:imageId', auth: 'admin', summary: 'A look leaves the LookBook (and the showcase) for good', input: removeFromLookbookInput, call: (c, i) => c.admin.showcase.removeFromLookbook(i) }),
 ];
