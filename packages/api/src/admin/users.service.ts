@@ -72,7 +72,7 @@ function decodeCursor(cursor: string): { at: string; id: string } {
 
 /**
  * The user list, newest sign-ups first, keyset-paged (a page costs the same at any depth): each
- * filter has an index that hands rows over in this order (migration 0017), and the session counts
+ * filter has an index that hands rows over in this order (migration 0015), and the session counts
  * are read for the page's users only.
  */
 export async function listUsers(db: Db, q: AdminUsersQuery): Promise<AdminUsersPage> {
