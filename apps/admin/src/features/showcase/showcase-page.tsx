@@ -245,9 +245,10 @@ function LookbookPanel() {
                       Add to showcase
                     </Button>
                   )}
-                  <Button variant="ghost" size="sm" className="text-danger" onClick={() => setConfirming(look)}>
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Remove from LookBook
+                  <Button variant="ghost" size="sm" className="px-2 text-danger" onClick={() => setConfirming(look)}>
+                    <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+                    {/* Two short lines on a narrow card rather than text past its edge. */}
+                    <span className="whitespace-normal text-center text-xs leading-tight">Remove from LookBook</span>
                   </Button>
                 </li>
               );
