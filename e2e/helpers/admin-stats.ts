@@ -1,17 +1,6 @@
-import pg from 'pg';
+import { withClient } from './db';
 
 /** Direct reads of the server's PostgreSQL (E2E_DATABASE_URL): the figures the admin screens must show. */
-async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set (run the suite with `npm test -- e2e`)');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface CountedFigures {
   users: number;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Direct reads of the server's PostgreSQL (E2E_DATABASE_URL), for what only the database shows. */
-async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error('E2E_DATABASE_URL is not set (run the suite with `npm test -- e2e`)');
   const client = new pg.Client({ connectionString: url });

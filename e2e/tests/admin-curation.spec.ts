@@ -1,7 +1,8 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BASE_URL, registerAtTier, useSession } from '../helpers/accounts';
 import { ADMIN_BASE, adminToken, loginAsAdmin } from '../helpers/admin';
 import { lookbookCards } from '../helpers/lookbook';
+import { carouselSources } from '../helpers/carousel';
 import { toasts } from '../helpers/ui';
 
 /**
@@ -22,18 +23,6 @@ async function getJson<T>(path: string, token: string): Promise<T> {
 /** The look's picture without its extension: its full picture and its thumbnail both start so. */
 const stemOf = (imageUrl: string) => imageUrl.replace(/\.webp$/, '');
 
-async function carouselSources(browser: Browser): Promise<string[]> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await context.newPage();
-    await page.goto('/');
-    const carousel = page.getByRole('region', { name: 'LookBook showcase' });
-    await expect(carousel.getByRole('img').first()).toBeVisible();
-    return await carousel.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
-  } finally {
-    await context.close();
-  }
-}
 
 test('an admin makes a look public and adds it to the showcase; it is first on the landing carousel and in the LookBook', async ({ page, browser }) => {
   const token = await adminToken(BASE_URL);

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { BASE_URL } from '../helpers/accounts';
 import { ADMIN_BASE, adminToken, loginAsAdmin } from '../helpers/admin';
+import { carouselSources } from '../helpers/carousel';
 import { toasts } from '../helpers/ui';
 
 /**
@@ -9,23 +10,6 @@ import { toasts } from '../helpers/ui';
  * and the visitor no longer sees it. The server drops its cached landing answer on every change.
  */
 
-/** The landing carousel's looks as a signed-out visitor's browser shows them (desktop: the carousel). */
-async function carouselSources(browser: Browser): Promise<string[]> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await context.newPage();
-    await page.goto('/');
-    const carousel = page.getByRole('region', { name: 'LookBook showcase' });
-    await expect(carousel).toBeVisible();
-    // The pictures arrive after the page is hydrated; the first slide's first place is then a look.
-    // Every slide's pictures are read (the hidden slides' too), not only what the first shows.
-    const firstSlide = carousel.getByRole('group', { name: '1 of 3' });
-    await expect(firstSlide.getByRole('img').first()).toBeVisible();
-    return await carousel.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
-  } finally {
-    await context.close();
-  }
-}
 
 const thumbOf = (card: Locator) => card.getByRole('img').getAttribute('src');
 

@@ -1,12 +1,10 @@
-import type { RateLimits } from '@drape/auth';
-import type { Config } from '@drape/config';
 import {
   BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, findCatalogEntry, generatorMessages, isGender,
   type AdminGenerateAnswer, type AdminGenerateInput, type Combination, type GeneratorOptions,
 } from '@drape/contracts';
-import type { Db } from '@drape/db';
-import { generateJobData, type LiveGeneration } from '@drape/jobs';
+import { generateJobData } from '@drape/jobs';
 import { appError } from '../errors';
+import type { GenerateDeps } from '../generate/generate.service';
 import { fashionItemsOf, mediaUrl } from '../generate/outfit.view';
 
 /**
@@ -63,12 +61,8 @@ export function parseAdminGenerate(input: AdminGenerateInput): Combination {
 /** Refusals that are about what the picture shows; the others (quality, defects) are a failed render. */
 const GUIDELINE_REASONS = new Set(['content_safety', 'insufficient_clothing']);
 
-export interface AdminGenerateDeps {
-  db: Db;
-  config: Pick<Config, 'CDN_BASE_URL'>;
-  rateLimits: RateLimits;
-  generation: Pick<LiveGeneration, 'enqueue' | 'wait'>;
-}
+/** What a render needs: the same as Get My Look's live path. */
+export type AdminGenerateDeps = GenerateDeps;
 
 /**
  * One fresh render through the real pipeline, as Get My Look's live path makes it (a `generate`

@@ -5,6 +5,7 @@ import { LoadError } from '../../components/load-error';
 import { SEVERITY_STYLE, SeverityBadge, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { PodList } from './pod-list';
+import { Panel } from '../../components/panel';
 
 const numbers = new Intl.NumberFormat();
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -16,19 +17,6 @@ const QUEUE_LEVELS = [
   ['sev4', 'SEV-4'],
 ] as const;
 
-function Panel({ id, title, children, aside }: { id: string; title: string; children: React.ReactNode; aside?: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={id} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function Loading() {
   return (

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Check, ImageOff, Plus, RefreshCw, Trash2, X } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
 import {
@@ -9,6 +9,7 @@ import {
   Alert, Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, toast,
 } from '@drape/ui';
 import { useLookbookImages, useShowcaseChanges, useShowcaseItems } from './use-showcase';
+import { Panel } from '../../components/panel';
 
 const numbers = new Intl.NumberFormat();
 const dates = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -36,19 +37,6 @@ export function ShowcasePage() {
   );
 }
 
-function Panel({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function LoadError({ error, fallback, retry }: { error: unknown; fallback: string; retry: () => void }) {
   // A 401 has already ended the session; the login page says so.
