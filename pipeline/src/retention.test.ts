@@ -55,7 +55,8 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
     const inShowcase = await makeImage(5, RETENTION_DAYS + 30);
     const inWardrobe = await makeImage(6, RETENTION_DAYS + 30);
     await db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', inLookbook.id).execute();
-    await db.db.updateTable('generated_images').set({ in_showcase: true }).where('id', '=', inShowcase.id).execute();
+    // Only a LookBook look can be in the showcase (migration 0013).
+    await db.db.updateTable('generated_images').set({ status: 'lookbook', in_showcase: true }).where('id', '=', inShowcase.id).execute();
     const user = await db.db.insertInto('users').values({ email: 'k@example.com', username: 'keeper', first_name: 'K', last_name: 'K', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     await insertWardrobeItem(db.db, user.id, inWardrobe.id);
     const countBefore = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
