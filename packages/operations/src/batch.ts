@@ -265,23 +265,23 @@ export async function runBatchStep(db: Db, boss: JobQueue, batchJobId: string, s
     await db.updateTable('batch_jobs').set((eb) => ({ total: eb('total', '+', appended) })).where('id', '=', batchJobId).execute();
     unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(mode.batchSize).execute();
   }
-  let sent = 0;
   for (const e of unsent) {
     const jobId = entryJobId(batchJobId, e.cycle, e.sequence);
     const c = parseCombinationCode(e.combination_code);
     if (c) await boss.send(QUEUES.generate, generateJobData(c, { seed: seedOf(jobId), source: 'batch', batchJobId }), SEND.batchEntry(jobId, jobExpireSeconds));
     // A code the catalog no longer knows ends at once rather than waiting out its job.
     else await recordOutcome(db, jobId, { outcome: 'failed', reason: `unknown combination ${e.combination_code}` });
-    const marked = await db.updateTable('sev_queue').set({ sent_at: new Date() }).where('cycle', '=', e.cycle).where('sequence', '=', e.sequence).where('sent_at', 'is', null).executeTakeFirst();
-    if (c) sent += Number(marked.numUpdatedRows);
-  }
-  // Counted in SQL, by the entries this run marked sent: a retried step's re-sends add nothing.
-  if (sent > 0) {
-    await db
-      .updateTable('batch_jobs')
-      .set({ metrics: sql<string>`jsonb_set(metrics, '{jobsSent}', to_jsonb(coalesce((metrics->>'jobsSent')::int, 0) + ${sent}))` })
-      .where('id', '=', batchJobId)
-      .execute();
+    // The entry is marked sent and counted in one statement: a step killed between the two can
+    // neither lose the count (its retry finds the entry marked) nor count it twice.
+    await sql`
+      with marked as (
+        update sev_queue set sent_at = now()
+         where cycle = ${e.cycle} and sequence = ${e.sequence} and sent_at is null
+        returning 1
+      )
+      update batch_jobs
+         set metrics = jsonb_set(metrics, '{jobsSent}', to_jsonb(coalesce((metrics->>'jobsSent')::int, 0) + (select count(*) from marked)::int))
+       where id = ${batchJobId} and ${c !== null} and exists (select 1 from marked)`.execute(db);
   }
 
   // The next step has a stable id and is sent before this one is recorded as done: a retry re-sends
