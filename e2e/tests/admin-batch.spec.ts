@@ -57,7 +57,7 @@ test.describe('admin Batch Generation', () => {
 
     await page.getByLabel('Limit per cycle (optional)').fill('3');
     await page.getByRole('button', { name: 'Start Sequential Batch' }).click();
-    await expect(page.getByText('Sequential batch started')).toBeVisible();
+    await expect(page.getByText('Sequential batch started', { exact: true })).toBeVisible();
     await expect(status).toHaveText('Active');
     await expect(cancel).toBeVisible();
     await expect(counts).toContainText('of 3 combinations');
