@@ -4,8 +4,8 @@ import { TIERS, type Tier } from './tier-policy';
 
 /**
  * The admin Users tab (settings-and-admin §2.2 "Admin users", §7.2 create-test-users): test users
- * made one per tier, and (beyond the spec's 'coming soon') the user list and ending a user's
- * sessions.
+ * made one per tier, and (beyond the spec, which leaves the overview unbuilt) the user list and
+ * ending a user's sessions.
  */
 
 /** The test users' usernames: `test_<slug>_<4 random>` (20 characters at most, the username limit). */
