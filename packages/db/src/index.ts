@@ -10,3 +10,4 @@ export * from './combination-columns';
 export * from './wardrobe-rows';
 export * from './admin-counters';
 export * from './platform-settings';
+export * from './process-cache';

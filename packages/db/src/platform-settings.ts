@@ -1,6 +1,7 @@
 import { PLATFORM_DEFAULTS, PLATFORM_SETTING_KEYS, PLATFORM_TOGGLES, type PlatformSettings } from '@drape/contracts';
 import { sql } from 'kysely';
 import type { Db } from './client';
+import { cachedPerDb, forgetCached } from './process-cache';
 
 /**
  * The admin's platform toggles (Maintenance Mode, Analytics Tracking, Push Notifications), one
@@ -39,23 +40,14 @@ export async function updatePlatformSettings(db: Db, patch: Partial<PlatformSett
  */
 export const PLATFORM_SETTINGS_CACHE_MS = 3000;
 
-const cache = new WeakMap<Db, { at: number; value: Promise<PlatformSettings> }>();
+const CACHE_KEY = 'platform-settings';
 
 /** The toggles as this process last read them, at most PLATFORM_SETTINGS_CACHE_MS old (one read in flight at a time). */
 export function cachedPlatformSettings(db: Db, now = Date.now()): Promise<PlatformSettings> {
-  const hit = cache.get(db);
-  if (hit && now - hit.at < PLATFORM_SETTINGS_CACHE_MS) return hit.value;
-  const value = readPlatformSettings(db);
-  const entry = { at: now, value };
-  cache.set(db, entry);
-  // A failed read is not kept: the next call tries again.
-  value.catch(() => {
-    if (cache.get(db) === entry) cache.delete(db);
-  });
-  return value;
+  return cachedPerDb(db, CACHE_KEY, PLATFORM_SETTINGS_CACHE_MS, () => readPlatformSettings(db), now);
 }
 
 /** This process's own change applies at once (other processes follow within the cache's age). */
 export function forgetPlatformSettings(db: Db): void {
-  cache.delete(db);
+  forgetCached(db, CACHE_KEY);
 }

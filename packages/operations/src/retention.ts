@@ -18,9 +18,9 @@ export type Progress = (done: number, total: number) => void;
 
 /** Images a user or the product still shows: in a wardrobe, in the LookBook, or in the showcase. */
 function unkept(eb: any) {
+  // A showcase look is a LookBook look (migration 0013's trigger), so the status covers both.
   return eb.and([
     eb('gi.status', '!=', 'lookbook'),
-    eb('gi.in_showcase', '=', false),
     eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'gi.id'))),
   ]);
 }

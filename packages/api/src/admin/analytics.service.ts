@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ACTIVITY_CACHE_SECONDS, type AdminStats, type InventoryStats } from '@drape/contracts';
-import { readAdminCounts, type Db } from '@drape/db';
+import { cachedPerDb, readAdminCounts, type Db } from '@drape/db';
 
 interface Activity {
   dau: number;
@@ -14,8 +14,6 @@ interface Activity {
  * process: every open Analytics tab asks every 30 s, and these read the sessions of a month. One
  * computation at a time (callers during it share its promise); a failed one is not kept.
  */
-const activityCache = new WeakMap<Db, { at: number; value: Promise<Activity> }>();
-
 async function computeActivity(db: Db): Promise<Activity> {
   // One pass over the sessions of the last 30 days (sessions slide for 30 days: older ones are gone).
   const [active, signups] = await Promise.all([
@@ -30,14 +28,7 @@ async function computeActivity(db: Db): Promise<Activity> {
 }
 
 function activity(db: Db, now: number): Promise<Activity> {
-  const cached = activityCache.get(db);
-  if (cached && now - cached.at < ACTIVITY_CACHE_SECONDS * 1000) return cached.value;
-  const value = computeActivity(db);
-  activityCache.set(db, { at: now, value });
-  value.catch(() => {
-    if (activityCache.get(db)?.value === value) activityCache.delete(db);
-  });
-  return value;
+  return cachedPerDb(db, 'admin-activity', ACTIVITY_CACHE_SECONDS * 1000, () => computeActivity(db), now);
 }
 
 /** settings-and-admin §3 Admin stats: the account count from its counter, activity from the cache. */

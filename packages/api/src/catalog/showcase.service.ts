@@ -4,7 +4,7 @@ import {
   type CarouselLook, type Gender, type LandingShowcase, type LookbookStats, type SelectionKind, type SelectionRef,
 } from '@drape/contracts';
 import type { Config } from '@drape/config';
-import type { Db } from '@drape/db';
+import { cachedPerDb, forgetCached, type Db } from '@drape/db';
 import { mediaUrl } from '../generate/outfit.view';
 
 /**
@@ -176,31 +176,12 @@ async function computeStats(db: Db): Promise<LookbookStats> {
 }
 
 /**
- * Answers shared per database for maxAgeMs: concurrent callers wait on the same query, and a
- * failed query is not kept.
- */
-const caches = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
-function cached<T>(db: Db, key: string, maxAgeMs: number, compute: () => Promise<T>): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const held = cache.get(key);
-  if (held && Date.now() - held.at < maxAgeMs) return held.value as Promise<T>;
-  const value = compute();
-  const entry = { at: Date.now(), value };
-  cache.set(key, entry);
-  value.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return value;
-}
-
-/**
  * Drops this process's showcase and stats answers: the admin area calls it after changing the
  * showcase or the LookBook, so the next landing in this process shows the change at once. Other
  * server processes keep theirs for SHOWCASE_CACHE_MS at most (docs/spec-notes.md).
  */
 export function forgetLandingAnswers(db: Db): void {
-  caches.get(db)?.clear();
+  forgetCached(db, 'landing:showcase', 'landing:stats');
 }
 
 export interface CacheOptions {
@@ -213,10 +194,10 @@ export interface CacheOptions {
  * carousel's looks. Items without any look keep a null imageUrl and the landing shows its placeholder.
  */
 export function landingShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, opts: CacheOptions = {}): Promise<LandingShowcase> {
-  return cached(db, 'showcase', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeShowcase(db, config));
+  return cachedPerDb(db, 'landing:showcase', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeShowcase(db, config));
 }
 
 /** GET /api/lookbook/stats: the landing's LookBook blurb. */
 export function lookbookStats(db: Db, opts: CacheOptions = {}): Promise<LookbookStats> {
-  return cached(db, 'stats', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeStats(db));
+  return cachedPerDb(db, 'landing:stats', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeStats(db));
 }
