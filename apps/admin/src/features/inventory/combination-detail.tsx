@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminStatsMessages } from '@drape/contracts';
 import { errorMessage } from '@drape/client';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner } from '@drape/ui';
+import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { SeverityBadge } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
+import { LoadingLine } from '../../components/loading-line';
 
 const numbers = new Intl.NumberFormat();
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -33,10 +34,7 @@ function DetailBody({ code }: { code: string }) {
       </DialogHeader>
       <DialogBody className="flex flex-col gap-5">
         {detail.isPending ? (
-          <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner className="h-4 w-4" />
-            Loading…
-          </div>
+          <LoadingLine />
         ) : detail.isError ? (
           <LoadError message={errorMessage(detail.error, adminStatsMessages.combinationFailed)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
         ) : (

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { adminStatsMessages, type ComboMatrixRow, type SeverityLevel } from '@drape/contracts';
 import { errorMessage } from '@drape/client';
-import { cn, Spinner } from '@drape/ui';
+import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { SEVERITY_STYLE, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { CombinationDetail } from './combination-detail';
 import { filterInput, MatrixFilterBar, NO_FILTERS, type MatrixFilters } from './matrix-filters';
+import { LoadingLine } from '../../components/loading-line';
 
 /** The whole active matrix in one answer (the contract's largest page). */
 const WHOLE_MATRIX = 2000;
@@ -54,10 +55,7 @@ export function ComboMatrixTab() {
       </div>
 
       {matrix.isPending ? (
-        <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="h-4 w-4" />
-          Loading…
-        </div>
+        <LoadingLine />
       ) : matrix.isError ? (
         <LoadError message={errorMessage(matrix.error, adminStatsMessages.matrixFailed)} onRetry={() => void matrix.refetch()} retrying={matrix.isFetching} />
       ) : groups.length === 0 ? (

@@ -3,12 +3,13 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { adminStatsMessages } from '@drape/contracts';
 import { errorMessage } from '@drape/client';
-import { Button, Spinner } from '@drape/ui';
+import { Button } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { SeverityBadge, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { CombinationDetail } from './combination-detail';
 import { filterInput, MatrixFilterBar, NO_FILTERS, type MatrixFilters } from './matrix-filters';
+import { LoadingLine } from '../../components/loading-line';
 
 const PAGE = 50;
 const numbers = new Intl.NumberFormat();
@@ -41,10 +42,7 @@ export function InventoryTab() {
       </div>
 
       {list.isPending ? (
-        <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="h-4 w-4" />
-          Loading…
-        </div>
+        <LoadingLine />
       ) : list.isError ? (
         <LoadError message={errorMessage(list.error, adminStatsMessages.matrixFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data.rows.length === 0 ? (

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_STATS_POLL_MS, OFFLINE_WORKERS_KEPT_HOURS, severityMessages, type PodStatusItem } from '@drape/contracts';
-import { cn, Spinner } from '@drape/ui';
+import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { useTRPC } from '../../lib/trpc';
+import { LoadingLine } from '../../components/loading-line';
 
 const STATUS_STYLE: Record<PodStatusItem['status'], { dot: string; text: string; label: string }> = {
   running: { dot: 'bg-green-500', text: 'text-green-800 bg-green-50 border-green-200', label: 'Running' },
@@ -25,10 +26,7 @@ export function PodList() {
   const pods = useQuery({ ...trpc.admin.severity.pods.queryOptions(), refetchInterval: ADMIN_STATS_POLL_MS.pods });
   if (pods.isPending) {
     return (
-      <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
-        Loading…
-      </div>
+      <LoadingLine />
     );
   }
   if (pods.isError) return <LoadError message={severityMessages.loadFailed} onRetry={() => void pods.refetch()} retrying={pods.isFetching} />;

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_STATS_POLL_MS, SEVERITY_BANDS, severityMessages, type SevQueueProgress, type SevQueueStatus } from '@drape/contracts';
-import { cn, Spinner } from '@drape/ui';
+import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { SEVERITY_STYLE, SeverityBadge, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { PodList } from './pod-list';
 import { Panel } from '../../components/panel';
+import { LoadingLine } from '../../components/loading-line';
 
 const numbers = new Intl.NumberFormat();
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -18,14 +19,6 @@ const QUEUE_LEVELS = [
 ] as const;
 
 
-function Loading() {
-  return (
-    <div role="status" className="flex items-center gap-2 text-sm text-slate-600">
-      <Spinner className="h-4 w-4" />
-      Loading…
-    </div>
-  );
-}
 
 /** {base}/inventory-severity (settings-and-admin §2.2 Severity). */
 export function SeverityPage() {
@@ -45,7 +38,7 @@ export function SeverityPage() {
 
       <Panel id="severity-levels" title="Inventory severity" aside={<SeverityLegend />}>
         {severity.isPending ? (
-          <Loading />
+          <LoadingLine />
         ) : severity.isError ? (
           <LoadError message={severityMessages.screenError} onRetry={() => void severity.refetch()} retrying={severity.isFetching} />
         ) : empty ? (
@@ -77,7 +70,7 @@ export function SeverityPage() {
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Combinations most in need</h3>
             {sevStats.isPending ? (
-              <Loading />
+              <LoadingLine />
             ) : sevStats.isError ? (
               <LoadError message={severityMessages.loadFailed} onRetry={() => void sevStats.refetch()} retrying={sevStats.isFetching} />
             ) : (
@@ -104,7 +97,7 @@ export function SeverityPage() {
 }
 
 function QueueStatus({ query }: { query: { isPending: boolean; isError: boolean; isFetching: boolean; data: SevQueueStatus | undefined; refetch: () => unknown } }) {
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <LoadingLine />;
   if (query.isError || !query.data) return <LoadError message={severityMessages.loadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const { currentFocus, progressStats } = query.data;
   return (
