@@ -2,7 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { Config } from '@drape/config';
 import {
   BODY_SHAPES, GALLERY_STATUS_NAMES, GALLERY_STATUSES, GENDER_NAMES, GENDERS, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS,
-  galleryMessages, lookFilterMessages, selectionName, severityLevel,
+  galleryMessages, lookFilterMessages, severityLevel,
   type BodyShapeId, type CleanupAnswer, type ComboDetails, type DeleteImageAnswer, type Gender, type GalleryFilterOptions, type GalleryImage,
   type GalleryListQuery, type GalleryPage, type GallerySort, type GalleryStatus, type MakePublicAnswer, type SelectionKind, type SelectionRef,
   type SkinToneId, type StyleVibeId,
@@ -12,7 +12,7 @@ import { cleanupLowQuality, deleteImagePermanently, OperationBusyError } from '@
 import type { Storage } from '@drape/storage';
 import { catalogLookup } from '../catalog/catalog-lookup';
 import { appError } from '../errors';
-import { mediaUrl, nameOf } from '../generate/outfit.view';
+import { mediaUrl, nameOf, rowSelectionName } from '../generate/outfit.view';
 
 export interface GalleryDeps {
   db: Db;
@@ -224,7 +224,7 @@ type ImageRow = {
 
 /** A look with the spec's field names (§3 Generated image) and the names the cards show. */
 function imageView(config: Pick<Config, 'CDN_BASE_URL'>, r: ImageRow): GalleryImage {
-  const selection = { kind: r.selection_kind, id: r.selection_id, name: selectionName({ kind: r.selection_kind, id: r.selection_id } as SelectionRef) };
+  const selection = { kind: r.selection_kind, id: r.selection_id, name: rowSelectionName(r) };
   const full = mediaUrl(config, r.storage_key);
   return {
     id: r.id,
@@ -308,7 +308,7 @@ export async function comboDetails(db: Db, code: string): Promise<ComboDetails> 
   return {
     combinationCode: combo.code,
     gender: GENDER_NAMES[combo.gender] ?? combo.gender,
-    selection: { kind: combo.selection_kind, id: combo.selection_id, name: selectionName({ kind: combo.selection_kind, id: combo.selection_id } as SelectionRef) },
+    selection: { kind: combo.selection_kind, id: combo.selection_id, name: rowSelectionName(combo) },
     styleVibe: nameOf(STYLE_VIBES, combo.style_vibe),
     skinTone: nameOf(SKIN_TONES, combo.skin_tone),
     bodyShape: nameOf(BODY_SHAPES, combo.body_shape),

@@ -1,12 +1,12 @@
 import {
   COMBINATION_THUMBNAILS, SEVERITY_BANDS, selectionName, severityLevel,
-  type CombinationInventory, type ComboMatrixPage, type ComboMatrixQuery, type ComboMatrixRow, type SelectionRef,
+  type CombinationInventory, type ComboMatrixPage, type ComboMatrixQuery, type ComboMatrixRow,
 } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import type { CombinationsTable, Db } from '@drape/db';
 import type { Selectable } from 'kysely';
 import { appError } from '../errors';
-import { mediaUrl } from '../generate/outfit.view';
+import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
 
 function rowView(c: Selectable<CombinationsTable>): ComboMatrixRow {
   return {
@@ -14,7 +14,7 @@ function rowView(c: Selectable<CombinationsTable>): ComboMatrixRow {
     gender: c.gender,
     selectionKind: c.selection_kind,
     selectionId: c.selection_id,
-    selectionName: selectionName({ kind: c.selection_kind, id: c.selection_id } as SelectionRef),
+    selectionName: rowSelectionName(c),
     styleVibe: c.style_vibe,
     bodyShape: c.body_shape,
     skinTone: c.skin_tone,

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { Config } from '@drape/config';
 import {
-  SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, selectionName, showcaseMessages,
+  SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, showcaseMessages,
   type AddToShowcaseResult, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage,
-  type Gender, type RemoveFromLookbookResult, type RemoveFromShowcaseResult, type SelectionRef,
-} from '@drape/contracts';
+  type Gender, type RemoveFromLookbookResult, type RemoveFromShowcaseResult, } from '@drape/contracts';
 import type { Db, ImageStatus } from '@drape/db';
 import { forgetLandingAnswers } from '../catalog/showcase.service';
 import { appError } from '../errors';
-import { mediaUrl } from '../generate/outfit.view';
+import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
 
 export interface ShowcaseDeps {
   db: Db;
@@ -23,7 +22,6 @@ const SHOWCASE_LOCK = 'drape-showcase';
 
 const LOOK_COLUMNS = ['id', 'thumb_key', 'combination_code', 'gender', 'selection_kind', 'selection_id', 'quality_score', 'in_showcase', 'lookbook_at', 'showcase_at'] as const;
 
-const nameOf = (r: { selection_kind: string; selection_id: string }) => selectionName({ kind: r.selection_kind, id: r.selection_id } as SelectionRef);
 const offsetOf = (page: number) => (page - 1) * SHOWCASE_PAGE_SIZE;
 
 /**
@@ -49,7 +47,7 @@ export async function lookbookImages(deps: ShowcaseDeps, input: { page: number; 
       imageUrl: mediaUrl(deps.config, r.thumb_key),
       combinationCode: r.combination_code,
       gender: r.gender,
-      name: nameOf(r),
+      name: rowSelectionName(r),
       qualityScore: r.quality_score,
       inShowcase: r.in_showcase,
       lookbookAt: r.lookbook_at.toISOString(),
@@ -76,7 +74,7 @@ export async function showcaseItems(deps: ShowcaseDeps, input: { page: number })
     imageUrl: mediaUrl(deps.config, r.thumb_key),
     combinationCode: r.combination_code,
     gender: r.gender,
-    name: nameOf(r),
+    name: rowSelectionName(r),
     addedAt: r.showcase_at!.toISOString(),
     position: offset + i + 1,
   }));

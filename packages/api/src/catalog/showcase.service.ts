@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import {
-  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, landingMessages, selectionName,
+  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, landingMessages,
   type CarouselLook, type Gender, type LandingShowcase, type LookbookStats, type SelectionKind, type SelectionRef,
 } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import { cachedPerDb, forgetCached, type Db } from '@drape/db';
-import { mediaUrl } from '../generate/outfit.view';
+import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
 
 /**
  * How long one process reuses the showcase and the stats. Every visitor of the landing asks for
@@ -154,7 +154,7 @@ async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Pr
     imageUrl: mediaUrl(config, r.thumb_key),
     width: r.width,
     height: r.height,
-    name: selectionName({ kind: r.selection_kind, id: r.selection_id } as SelectionRef),
+    name: rowSelectionName(r),
     kind: r.selection_kind,
     gender: r.gender,
   }));

@@ -1,4 +1,4 @@
-import { BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type FashionItemView, type OutfitView } from '@drape/contracts';
+import { BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, selectionName, type FashionItemView, type OutfitView, type SelectionRef } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import type { Database, Db } from '@drape/db';
 import type { ExpressionBuilder, Selectable } from 'kysely';
@@ -6,6 +6,10 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 
 /** A catalog id's display name (the id itself when the catalog no longer has it). */
 export const nameOf = (list: readonly { id: string; name: string }[], id: string | null) => (id ? list.find((e) => e.id === id)?.name ?? id : null);
+
+/** A row's selection (its kind and id columns) by name: the one place the columns become a SelectionRef. */
+export const rowSelectionName = (r: { selection_kind: string; selection_id: string }): string =>
+  selectionName({ kind: r.selection_kind, id: r.selection_id } as SelectionRef);
 
 export function mediaUrl(config: Pick<Config, 'CDN_BASE_URL'>, key: string): string {
   return `${config.CDN_BASE_URL?.replace(/\/$/, '') ?? ''}${MEDIA_PATH}/${key}`;
