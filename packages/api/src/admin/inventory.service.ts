@@ -1,5 +1,5 @@
 import {
-  COMBINATION_THUMBNAILS, SEVERITY_BANDS, selectionName, severityLevel,
+  COMBINATION_THUMBNAILS, SEVERITY_BANDS, severityLevel,
   type CombinationInventory, type ComboMatrixPage, type ComboMatrixQuery, type ComboMatrixRow,
 } from '@drape/contracts';
 import type { Config } from '@drape/config';
