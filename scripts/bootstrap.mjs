@@ -61,9 +61,10 @@ const ENTRIES = {
   start: ['tsx', 'scripts/start.ts'],
   test: ['tsx', 'scripts/test.ts'],
   bench: ['tsx', 'bench/run.ts'],
+  stress: ['tsx', 'stress/src/run.ts'],
   drape: ['tsx', 'pipeline/src/cli.ts'],
   typecheck: ['tsc', '-b'],
-  lint: ['oxlint', '-c', 'oxlint.config.mjs', '--deny-warnings', 'apps', 'packages', 'pipeline', 'scripts', 'bench', 'e2e'],
+  lint: ['oxlint', '-c', 'oxlint.config.mjs', '--deny-warnings', 'apps', 'packages', 'pipeline', 'scripts', 'bench', 'stress', 'e2e'],
 };
 
 const entry = ENTRIES[command];
