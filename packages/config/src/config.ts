@@ -70,12 +70,23 @@ const configSchema = z.object({
     .default(String(LOOKBOOK_AUTOCURATE_DEFAULT))
     .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** `production` is production mode (the container sets it): warnings on unsafe defaults, no reset links on the console. */
+  NODE_ENV: z.string().default('development'),
+  /** Send `Server-Timing` on answers (the benchmarks turn it on); off, the header tells nothing about what a call did. */
+  SERVER_TIMING: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('off').transform((v) => v === 'on' || v === 'true' || v === '1'),
+  /** A session's absolute lifetime in days, on top of the sliding one: a refresh never extends past it. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Serve the admin app on its own origin (e.g. http://127.0.0.1:3001): a flaw in the user app can
+   * then never reach an admin token. Unset: the spec's hidden path on the main origin.
+   */
+  ADMIN_ORIGIN: z.string().url('ADMIN_ORIGIN must be an origin such as https://admin.example.com').optional(),
 });
 
 type Parsed = z.infer<typeof configSchema>;
 
 /** The settings as every part reads them; frozen, so no part can change what the others see. */
-export type Config = Readonly<Parsed & { dataDir: string; publicOrigin: string }>;
+export type Config = Readonly<Parsed & { dataDir: string; publicOrigin: string; production: boolean }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -91,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    production: c.NODE_ENV === 'production',
     publicOrigin: (c.PUBLIC_ORIGIN ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
   });
 }
