@@ -15,7 +15,7 @@ describe('mail templates', () => {
     ['password reset', passwordResetMail],
     ['password changed', passwordChangedMail],
   ])('the %s mail escapes the first name and the link in its HTML part, and keeps them literal in its text part', (_kind, mail) => {
-    const { html, text } = mail({ email: 'ada@example.com', first_name: NAME }, HOSTILE_LINK);
+    const { html = '', text } = mail({ email: 'ada@example.com', first_name: NAME }, HOSTILE_LINK);
     expect(html).toContain('Hi &#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#39;&#34;,');
     expect(html).toContain(`href="${ESCAPED_LINK}"`);
     // Markup of the template only: the values added no tag and left no attribute.
