@@ -19,8 +19,6 @@ import { withClient } from '../helpers/db';
  * database, and the admin's notes are typed into the admin app.
  */
 
-test.describe.configure({ mode: 'serial' });
-
 /** Every HTML payload's elements carry this attribute: an element that has it was injected. */
 const PROBE = 'data-xss';
 const run = randomBytes(2).toString('hex');
@@ -355,6 +353,7 @@ test('the admin app shows the user, the pieces, the blocked image\'s reasoning a
 
     // The user list, found by its username.
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\?tab=users$/);
     await page.getByLabel('Search', { exact: true }).fill(USERNAME);
     const users = page.getByRole('table', { name: 'Users', exact: true });
     const row = users.getByRole('row').filter({ hasText: USERNAME });
@@ -365,6 +364,8 @@ test('the admin app shows the user, the pieces, the blocked image\'s reasoning a
 
     // The look's pieces in the gallery.
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Image Gallery' }).click();
+    // The screen's own Search field, not the users tab's while the route changes.
+    await expect(page.getByRole('heading', { name: 'Image Gallery', level: 1 })).toBeVisible();
     await page.getByLabel('Search').fill(fx.lookId);
     const cards = page.getByRole('list', { name: 'Images' }).getByRole('article');
     await expect(cards).toHaveCount(1);
@@ -375,6 +376,7 @@ test('the admin app shows the user, the pieces, the blocked image\'s reasoning a
 
     // The blocked image: its reasoning, then the notes the admin types on approving it.
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Blocked Images' }).click();
+    await expect(page.getByRole('heading', { name: 'Blocked Images' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Blocked images' });
     const card = list.locator(`[data-blocked-id="${fx.blockedId}"]`);
     await expect(card.getByText(REASONING, { exact: true })).toBeVisible();
@@ -387,6 +389,7 @@ test('the admin app shows the user, the pieces, the blocked image\'s reasoning a
 
     // The audit log: the review's entry, its details and the admin's user agent.
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
     await page.getByLabel('Filter by action').fill('admin.blocked.review');
     const entry = page.getByRole('table').getByRole('row').filter({ hasText: fx.blockedId });
     await expect(entry).toHaveCount(1);
