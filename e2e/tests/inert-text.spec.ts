@@ -318,10 +318,12 @@ test('the server-written pages: the shared look\'s link preview, /auth with a ho
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expectInert(page, dialogs, '/{hostile path}');
 
-  // The prerendered /auth never reflects its query; the app does not show a malformed ref.
-  const authRaw = await (await fetch(`${BASE_URL}/auth?ref=${encodeURIComponent(hostileRef)}`)).text();
-  expect(authRaw).not.toContain(hostileRef);
-  expect(authRaw).not.toContain(PROBE);
+  // The prerendered landing and /auth never reflect their query; the app does not show a malformed ref.
+  for (const prerendered of ['/', '/auth']) {
+    const raw = await (await fetch(`${BASE_URL}${prerendered}?ref=${encodeURIComponent(hostileRef)}&q=${encodeURIComponent(FIRST_NAME)}`)).text();
+    expect(raw, prerendered).toContain(`<div id="root" data-prerendered="${prerendered}">`);
+    expect(raw, prerendered).not.toContain(PROBE);
+  }
   await page.goto(`/auth?ref=${encodeURIComponent(hostileRef)}`);
   await expect(page.getByRole('form', { name: 'Create account' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Create account' }).getByLabel('Referred by a friend?')).toHaveValue('');
