@@ -16,6 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const log = (line: string) => console.log(`[test] ${line}`);
 const only = process.argv[2]; // 'unit' or 'e2e' to run one half
+/** After 'e2e', Playwright's file filters: `npm test -- e2e inert-text` runs that spec alone. */
+const specFilters = only === 'e2e' ? process.argv.slice(3) : [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'));
 fs.chmodSync(tmp, 0o755);
 
@@ -105,7 +107,7 @@ async function playwright() {
     });
     const out = path.join(tmp, 'playwright.json');
     // Playwright is a dependency of the e2e package, not of the root.
-    const res = spawnSync(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    const res = spawnSync(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...specFilters], {
       cwd: root,
       stdio: 'inherit',
       env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },

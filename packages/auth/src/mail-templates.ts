@@ -1,3 +1,4 @@
+import { escapeHtml } from '@drape/contracts';
 import type { Mail } from './mailer';
 
 /** The mails Drape sends, text and HTML, in one place beside the mailer. */
@@ -6,17 +7,13 @@ interface Recipient {
   first_name: string;
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 export function passwordResetMail(user: Recipient, link: string): Mail {
   return {
     to: user.email,
     kind: 'password_reset',
     subject: 'Reset your Drape password',
     text: `Hi ${user.first_name},\n\nReset your password with this link (valid for one hour):\n${link}\n\nIf you did not ask for this, ignore this email.`,
-    html: `<p>Hi ${escapeHtml(user.first_name)},</p><p><a href="${link}">Reset your password</a> (valid for one hour).</p><p>If you did not ask for this, ignore this email.</p>`,
+    html: `<p>Hi ${escapeHtml(user.first_name)},</p><p><a href="${escapeHtml(link)}">Reset your password</a> (valid for one hour).</p><p>If you did not ask for this, ignore this email.</p>`,
   };
 }
 
@@ -27,6 +24,6 @@ export function passwordChangedMail(user: Recipient, signInUrl: string): Mail {
     kind: 'password_changed',
     subject: 'Your Drape password was changed',
     text: `Hi ${user.first_name},\n\nThe password of your Drape account was just changed, and your other sessions were signed out.\n\nIf this was not you, reset your password now with "Forgot password?" on the sign-in page: ${signInUrl}\n`,
-    html: `<p>Hi ${escapeHtml(user.first_name)},</p><p>The password of your Drape account was just changed, and your other sessions were signed out.</p><p>If this was not you, reset your password now with "Forgot password?" on <a href="${signInUrl}">the sign-in page</a>.</p>`,
+    html: `<p>Hi ${escapeHtml(user.first_name)},</p><p>The password of your Drape account was just changed, and your other sessions were signed out.</p><p>If this was not you, reset your password now with "Forgot password?" on <a href="${escapeHtml(signInUrl)}">the sign-in page</a>.</p>`,
   };
 }

@@ -1,4 +1,5 @@
 export * from './text';
+export * from './html';
 export * from './errors';
 export * from './tier-policy';
 export * from './username';
