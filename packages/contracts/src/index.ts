@@ -1,6 +1,7 @@
 export * from './text';
 export * from './errors';
 export * from './tier-policy';
+export * from './referral-policy';
 export * from './username';
 export * from './auth';
 export * from './user';
