@@ -1,10 +1,11 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogOut, RefreshCw } from 'lucide-react';
+import { LogOut, RefreshCw, UserCheck } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
 import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
 import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, toast } from '@drape/ui';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { ReferralsDialog } from './referrals-dialog';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -13,7 +14,10 @@ const count = new Intl.NumberFormat();
 type TestFilter = 'all' | 'test' | 'real';
 const control = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none';
 
-/** Every account, newest sign-ups first: search, tier and test filters, and ending a user's sessions. */
+/**
+ * Every account, newest sign-ups first: search, tier and test filters, ending a user's sessions,
+ * and a referrer's held referrals marked, to review (release or revoke).
+ */
 export function UserList() {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -24,6 +28,7 @@ export function UserList() {
   const [tier, setTier] = useState<Tier | 'all'>('all');
   const [test, setTest] = useState<TestFilter>('all');
   const [ending, setEnding] = useState<AdminUserRow | null>(null);
+  const [reviewing, setReviewing] = useState<AdminUserRow | null>(null);
 
   const filters = {
     ...(search ? { search } : {}),
@@ -119,6 +124,7 @@ export function UserList() {
                     <span className="flex items-center gap-2">
                       <span className="font-medium text-slate-900">{u.username}</span>
                       {u.isTest && <Badge tone="gold">Test</Badge>}
+                      {u.heldReferrals > 0 && <Badge tone="danger">{count.format(u.heldReferrals)} held referral{u.heldReferrals === 1 ? '' : 's'}</Badge>}
                     </span>
                     <span className="block text-xs break-all text-slate-500">{u.email}</span>
                   </th>
@@ -127,9 +133,16 @@ export function UserList() {
                   <td className="px-4 py-3 text-slate-700">{count.format(u.activeSessions)}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.lastActiveAt ? <time dateTime={u.lastActiveAt}>{moment.format(new Date(u.lastActiveAt))}</time> : '—'}</td>
                   <td className="px-4 py-3 text-right">
-                    <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => setEnding(u)} aria-label={`End sessions of ${u.username}`}>
-                      <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
-                    </Button>
+                    <span className="flex justify-end gap-2">
+                      {u.heldReferrals > 0 && (
+                        <Button variant="outline" size="sm" onClick={() => setReviewing(u)} aria-label={`Review the referrals of ${u.username}`}>
+                          <UserCheck aria-hidden="true" className="h-4 w-4" /> Review referrals
+                        </Button>
+                      )}
+                      <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => setEnding(u)} aria-label={`End sessions of ${u.username}`}>
+                        <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
+                      </Button>
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -148,6 +161,8 @@ export function UserList() {
           </Button>
         </div>
       )}
+
+      <ReferralsDialog referrer={reviewing} onClose={() => setReviewing(null)} />
 
       <Dialog open={ending !== null} onOpenChange={(open) => !open && !endSessions.isPending && setEnding(null)}>
         <DialogContent>
