@@ -53,7 +53,8 @@ test('the user list marks held referrals: Release raises the tier, Revoke never 
   await expect(row).toContainText('3 held referrals');
   await expect(row).toContainText('Enthusiast');
 
-  await row.getByRole('button', { name: `Review the referrals of ${referrer.username}` }).click();
+  // The mark opens the review.
+  await row.getByRole('button', { name: `3 held referrals of ${referrer.username}: review` }).click();
   const dialog = page.getByRole('dialog', { name: `Referrals of ${referrer.username}` });
   const items = dialog.getByRole('list', { name: 'Referrals' }).getByRole('listitem');
   await expect(items).toHaveCount(4);

@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogOut, RefreshCw, UserCheck } from 'lucide-react';
+import { LogOut, RefreshCw } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
 import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
 import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, toast } from '@drape/ui';
@@ -124,7 +124,13 @@ export function UserList() {
                     <span className="flex items-center gap-2">
                       <span className="font-medium text-slate-900">{u.username}</span>
                       {u.isTest && <Badge tone="gold">Test</Badge>}
-                      {u.heldReferrals > 0 && <Badge tone="danger">{count.format(u.heldReferrals)} held referral{u.heldReferrals === 1 ? '' : 's'}</Badge>}
+                      {u.heldReferrals > 0 && (
+                        // The mark is the way in: it opens the referrer's review (Release, Revoke).
+                        <button type="button" onClick={() => setReviewing(u)} className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
+                          <Badge tone="danger" className="hover:bg-danger/15">{count.format(u.heldReferrals)} held referral{u.heldReferrals === 1 ? '' : 's'}</Badge>
+                          <span className="sr-only"> of {u.username}: review</span>
+                        </button>
+                      )}
                     </span>
                     <span className="block text-xs break-all text-slate-500">{u.email}</span>
                   </th>
@@ -133,16 +139,9 @@ export function UserList() {
                   <td className="px-4 py-3 text-slate-700">{count.format(u.activeSessions)}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.lastActiveAt ? <time dateTime={u.lastActiveAt}>{moment.format(new Date(u.lastActiveAt))}</time> : '—'}</td>
                   <td className="px-4 py-3 text-right">
-                    <span className="flex justify-end gap-2">
-                      {u.heldReferrals > 0 && (
-                        <Button variant="outline" size="sm" onClick={() => setReviewing(u)} aria-label={`Review the referrals of ${u.username}`}>
-                          <UserCheck aria-hidden="true" className="h-4 w-4" /> Review referrals
-                        </Button>
-                      )}
-                      <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => setEnding(u)} aria-label={`End sessions of ${u.username}`}>
-                        <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
-                      </Button>
-                    </span>
+                    <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => setEnding(u)} aria-label={`End sessions of ${u.username}`}>
+                      <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
+                    </Button>
                   </td>
                 </tr>
               ))}
