@@ -49,7 +49,7 @@ export async function benchAdmin(url: string, dataDir: string, opts: { looks: nu
   opts.log(`[bench] admin: seeded in ${seed.seconds.total} s`);
   const handle = createDb(url, 2);
   const server = await startProcess('apps/server/src/main.ts', {
-    DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000',
+    DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', SERVER_TIMING: 'on',
     ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password', LOOKBOOK_AUTOCURATE: '0',
   }, { listening: true, stdout: 'inherit' });
   const bare = await startProcess('bench/bare-fastify.ts', {}, { listening: true });

@@ -182,7 +182,7 @@ export async function measureLookbook(url: string, dataDir: string, opts: { requ
   const { firstSeedUserOf, seedEmail, seedUsername, SEED_HEAVY_USERNAME, SEED_PASSWORD } = await import('@drape/pipeline');
   const handle = createDb(url, 2);
   const server = await startProcess('apps/server/src/main.ts', {
-    DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000',
+    DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', SERVER_TIMING: 'on',
     ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password',
   }, { listening: true, stdout: 'inherit' });
   const bare = await startProcess('bench/bare-fastify.ts', {}, { listening: true });

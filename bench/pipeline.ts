@@ -126,7 +126,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
     const queueMsPerImage = Math.round((wallMsPerImagePerProcess - sequentialTotal) * 10) / 10;
 
     // Get My Look through the real server, with the two workers still running for live jobs.
-    const server = await startProcess('apps/server/src/main.ts', { ...env, PORT: '0', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: 'BENCHICON:fashion_icon', ADMIN_KEY: 'b', ADMIN_PASSWORD: 'bench-password' }, { listening: true });
+    const server = await startProcess('apps/server/src/main.ts', { ...env, PORT: '0', TRUST_PROXY: 'true', SERVER_TIMING: 'on', ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: 'BENCHICON:fashion_icon', ADMIN_KEY: 'b', ADMIN_PASSWORD: 'bench-password' }, { listening: true });
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
     const tokens: string[] = [];

@@ -98,12 +98,15 @@ function nextClientAddress(): string {
   return `198.51.100.${(registrations % 254) + 1}`;
 }
 
-/** POST /api/auth/register with a solved bot check; the answer's session is the account's token. */
-export async function registerViaApi(user: NewUser = newUser()): Promise<Account> {
+/**
+ * POST /api/auth/register with a solved bot check; the answer's session is the account's token.
+ * A referral (`ref`: the referrer's username) and the client address may be named.
+ */
+export async function registerViaApi(user: NewUser = newUser(), options: { ref?: string; clientAddress?: string } = {}): Promise<Account> {
   const turnstileToken = await solvedBotCheck();
   const { status, json } = await api<{ token: string; user: PublicUser }>('POST', '/api/auth/register', {
-    body: { ...user, turnstileToken },
-    clientAddress: nextClientAddress(),
+    body: { ...user, turnstileToken, ...(options.ref ? { ref: options.ref } : {}) },
+    clientAddress: options.clientAddress ?? nextClientAddress(),
   });
   if (status !== 201) throw new Error(`register answered ${status}: ${JSON.stringify(json)}`);
   return { ...user, token: json.token, user: json.user };
@@ -123,6 +126,25 @@ export async function loginViaApi(email: string, password: string): Promise<stri
   const { status, json } = await api<{ token: string }>('POST', '/api/auth/login', { body: { email, password } });
   if (status !== 200) throw new Error(`login answered ${status}: ${JSON.stringify(json)}`);
   return json.token;
+}
+
+/**
+ * Wrong passwords for an account, as a guesser would send them from its own address: each must
+ * answer 401 (the account's lock then asks for the bot check).
+ */
+export async function failLoginsViaApi(email: string, count: number, clientAddress: string): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const { status } = await api('POST', '/api/auth/login', { body: { email, password: `wrong guess ${i}` }, clientAddress });
+    if (status !== 401) throw new Error(`a wrong password answered ${status}, not 401`);
+  }
+}
+
+/** Wrong passwords for an admin key from one address (each must answer 401). */
+export async function failAdminLoginsViaApi(adminKey: string, count: number, clientAddress: string): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const { status } = await api('POST', '/api/admin/login', { body: { adminKey, password: `wrong guess ${i}` }, clientAddress });
+    if (status !== 401) throw new Error(`a wrong admin password answered ${status}, not 401`);
+  }
 }
 
 /** Ends one session on the server. */

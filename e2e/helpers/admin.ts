@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 /** The e2e run's administrator (scripts/test.ts sets ADMIN_KEY and ADMIN_PASSWORD for the server). */
@@ -29,4 +32,21 @@ export async function adminToken(baseURL: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Another admin, made as an operator makes one (`npm run drape -- admin create`) on the e2e
+ * server's database: a test that locks a key locks its own, never the suite's.
+ */
+export function createAdminViaCli(adminKey: string, password: string): void {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set (run the suite with `npm test -- e2e`)');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'pipeline/src/cli.ts'), 'admin', 'create', adminKey, '--password', password], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, DRAPE_PREPARED: '1', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`admin create ${adminKey} failed (${res.status}): ${res.stderr}`);
 }

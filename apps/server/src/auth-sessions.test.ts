@@ -23,12 +23,14 @@ describe('POST /api/auth/login', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('locks an email after 10 tries in 15 minutes with 429 account_locked and a retry time', async () => {
+  it('locks an email after 10 failures in 15 minutes: the bot check is asked for, a wrong password answers 429 account_locked with a retry time', async () => {
     const u = await s.register();
     for (let i = 0; i < 10; i++) {
       expect((await s.call('POST', '/api/auth/login', { email: u.email, password: `wrong-${i}` })).status).toBe(401);
     }
-    const locked = await s.call('POST', '/api/auth/login', { email: u.email, password: u.password });
+    // The owner is not shut out (apps/server/src/abuse.test.ts has the whole lock).
+    expect(await s.call('POST', '/api/auth/login', { email: u.email, password: u.password })).toMatchObject({ status: 429, body: { error: 'bot_check_required' } });
+    const locked = await s.call('POST', '/api/auth/login', { email: u.email, password: 'wrong again', turnstileToken: await s.solveBotCheck() });
     expect(locked.status).toBe(429);
     expect(locked.body.error).toBe('account_locked');
     expect(locked.body.retryAfterSeconds).toBeGreaterThan(800);

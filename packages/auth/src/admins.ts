@@ -40,6 +40,9 @@ export async function verifyAdmin(db: Db, adminKey: string, password: string): P
   return { id: row.id, adminKey: row.admin_key, tokenVersion: row.token_version };
 }
 
+/** The key of the admin made at the first start when ADMIN_KEY is not set. */
+export const DEFAULT_ADMIN_KEY = 'admin';
+
 /**
  * At start: ADMIN_KEY/ADMIN_PASSWORD set the admin; with neither and no admin yet, one is made
  * with a random password that the caller prints once, so a fresh install can sign in.
@@ -52,6 +55,6 @@ export async function bootstrapAdmin(db: Db, adminKey?: string, adminPassword?: 
   const any = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const password = randomBytes(12).toString('base64url');
-  await upsertAdmin(db, adminKey ?? 'admin', password);
-  return { adminKey: adminKey ?? 'admin', password };
+  await upsertAdmin(db, adminKey ?? DEFAULT_ADMIN_KEY, password);
+  return { adminKey: adminKey ?? DEFAULT_ADMIN_KEY, password };
 }

@@ -5,6 +5,8 @@ export * from './reset-token';
 export * from './admin-token';
 export * from './bot-check';
 export * from './rate-limit';
+export * from './client-network';
+export * from './disposable-email';
 export * from './mailer';
 export * from './admins';
 export * from './password-policy';

@@ -1,22 +1,27 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type pg from 'pg';
+import { addressLimitKey } from './client-network';
 
 /**
  * Limits on abuse-prone calls, kept in PostgreSQL so that every server process shares them.
- * Per-IP limits are looser than per-account ones: many people can share one address.
+ * Per-IP limits are looser than per-account ones: many people can share one address. A limit with
+ * `perAddress` is keyed by the client address, an IPv6 one by its /64 (client-network.ts).
  */
 export const LIMITS = {
-  loginIp: { points: 30, duration: 15 * 60 },
+  loginIp: { points: 30, duration: 15 * 60, perAddress: true },
   loginEmail: { points: 10, duration: 15 * 60 },
   // Confirming the password (change password, delete account): like a login, per account.
   confirmPasswordUser: { points: 10, duration: 15 * 60 },
-  registerIp: { points: 20, duration: 60 * 60 },
-  adminLoginIp: { points: 20, duration: 15 * 60 },
+  registerIp: { points: 20, duration: 60 * 60, perAddress: true },
+  adminLoginIp: { points: 20, duration: 15 * 60, perAddress: true },
   adminLoginKey: { points: 10, duration: 15 * 60 },
-  forgotIp: { points: 10, duration: 15 * 60 },
+  forgotIp: { points: 10, duration: 15 * 60, perAddress: true },
   // The referrer search runs as a person types (debounced): generous for that, too few to list members.
-  searchUsersIp: { points: 120, duration: 15 * 60 },
+  searchUsersIp: { points: 120, duration: 15 * 60, perAddress: true },
+  // The sign-up form's live username check (debounced 500 ms): a person tries a few names, a
+  // script walking a name list to learn who is a member stops here.
+  checkUsernameIp: { points: 120, duration: 15 * 60, perAddress: true },
   forgotEmail: { points: 5, duration: 60 * 60 },
   generateUser: { points: 60, duration: 60 },
   // The admin's single generator: every call is a fresh render, so each admin key has a daily cap.
@@ -28,7 +33,7 @@ export const LIMITS = {
   // Wardrobe writes (save, remove, notes): a person curating a wardrobe by hand stays far below;
   // a script saving the LookBook in a loop does not.
   wardrobeUser: { points: 300, duration: 60 * 60 },
-} as const;
+} as const satisfies Record<string, { points: number; duration: number; perAddress?: true }>;
 
 export type LimitName = keyof typeof LIMITS;
 
@@ -53,16 +58,17 @@ export function createRateLimits(pool: pg.Pool): RateLimits {
     let l = limiters.get(name);
     if (!l) {
       l = new RateLimiterPostgres({
-        storeClient: pool, tableName: 'rate_limits', tableCreated: true, keyPrefix: name, ...LIMITS[name],
+        storeClient: pool, tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points: LIMITS[name].points, duration: LIMITS[name].duration,
       });
       limiters.set(name, l);
     }
     return l;
   };
+  const keyOf = (name: LimitName, key: string) => storedKey('perAddress' in LIMITS[name] ? addressLimitKey(key) : key);
   return {
     async consume(name, key) {
       try {
-        await get(name).consume(storedKey(key));
+        await get(name).consume(keyOf(name, key));
         return { ok: true };
       } catch (err) {
         if (err instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
@@ -70,7 +76,7 @@ export function createRateLimits(pool: pg.Pool): RateLimits {
       }
     },
     async reset(name, key) {
-      await get(name).delete(storedKey(key));
+      await get(name).delete(keyOf(name, key));
     },
   };
 }

@@ -1,6 +1,6 @@
-import { bootstrapAdmin } from '@drape/auth';
+import { bootstrapAdmin, DEFAULT_ADMIN_KEY } from '@drape/auth';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
-import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type DbHandle, type EmbeddedPostgres } from '@drape/db';
+import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type Db, type DbHandle, type EmbeddedPostgres } from '@drape/db';
 import { moveLegacyBlockedImages, type Storage } from '@drape/storage';
 import { ensureMatrix } from './matrix';
 import { openStorage } from './storage';
@@ -70,7 +70,21 @@ async function prepare(handle: DbHandle, config: Config, storage: Storage, log: 
     await seedCatalog(handle.db);
     const admin = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
     if (admin) log(`admin created: key "${admin.adminKey}", password "${admin.password}" (printed once; set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
+    const warning = await defaultAdminKeyWarning(handle.db, config);
+    if (warning) log(warning);
     const matrix = await ensureMatrix(handle.db);
     if (matrix.added) log(`combination matrix: ${matrix.total} combinations (${matrix.added} new)`);
   });
+}
+
+/**
+ * In production mode with no ADMIN_KEY, an admin under the default key `admin` is half of its
+ * credentials given away: every guess at it is a guess at the password alone.
+ */
+export async function defaultAdminKeyWarning(db: Db, config: Pick<Config, 'production' | 'ADMIN_KEY'>): Promise<string | null> {
+  if (!config.production || config.ADMIN_KEY) return null;
+  const admin = await db.selectFrom('admins').select('id').where('admin_key', '=', DEFAULT_ADMIN_KEY).executeTakeFirst();
+  if (!admin) return null;
+  return `warning: production mode (NODE_ENV=production) with the default admin key "${DEFAULT_ADMIN_KEY}" and no ADMIN_KEY: `
+    + `set ADMIN_KEY and ADMIN_PASSWORD to your own, or make another admin (\`npm run drape -- admin create <key>\`) and remove this one (\`npm run drape -- admin remove ${DEFAULT_ADMIN_KEY}\`)`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { TIERS, type Tier } from './tier-policy';
+import type { ReferralHoldReason, ReferralStatus } from './referral-policy';
 
 /**
  * The admin Users tab (settings-and-admin §2.2 "Admin users", §7.2 create-test-users): test users
@@ -54,6 +55,8 @@ export interface AdminUserRow {
   activeSessions: number;
   /** The newest activity of any of those sessions, or null. */
   lastActiveAt: string | null;
+  /** Referrals this user made that wait for an admin (docs/decisions/0015-referral-holds.md). */
+  heldReferrals: number;
 }
 
 export interface AdminUsersPage {
@@ -63,6 +66,36 @@ export interface AdminUsersPage {
 
 export const endUserSessionsInput = z.object({ userId: z.uuid('Not a user id') });
 
+/** The referrals a user made (`userId` is the referrer). */
+export const userReferralsInput = z.object({ userId: z.uuid('Not a user id') });
+
+/** The referral that brought a user in (`userId` is the friend who signed up): release or revoke it. */
+export const decideReferralInput = z.object({ userId: z.uuid('Not a user id') });
+
+/** One referral in the admin's review of a referrer. */
+export interface AdminReferralRow {
+  /** The friend who signed up. */
+  userId: string;
+  username: string;
+  email: string;
+  /** The sign-up network (IPv4 /24, IPv6 /48), null when unknown. */
+  network: string | null;
+  status: ReferralStatus;
+  holdReason: ReferralHoldReason | null;
+  createdAt: string;
+  decidedAt: string | null;
+  /** The admin key that released or revoked it. */
+  decidedBy: string | null;
+}
+
+export interface DecideReferralAnswer {
+  userId: string;
+  referrerId: string;
+  status: 'released' | 'revoked';
+  /** The referrer's tier after the decision (a release may raise it; nothing lowers it). */
+  referrerTier: Tier;
+}
+
 export const adminUsersMessages = {
   /** settings-and-admin §8: raised when test users cannot be made (the server's text preferred). */
   createFailed: 'Failed to create test users',
@@ -70,4 +103,7 @@ export const adminUsersMessages = {
   noUsers: 'No users match these filters.',
   loadFailed: 'Unable to load users. Please try again.',
   endSessionsFailed: 'Unable to end the sessions. Please try again.',
+  referralsLoadFailed: 'Unable to load the referrals. Please try again.',
+  referralDecisionFailed: 'Unable to change the referral. Please try again.',
+  heldReferralsHint: 'Held referrals do not count toward the tier until you release them. Revoked ones never count.',
 } as const;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { text } from './text';
+import { botCheckTokenSchema } from './auth';
 
 export const adminLoginInput = z.object({
   adminKey: text().trim().min(1, 'Admin key is required').max(100),
   password: text().min(1, 'Password is required').max(200),
+  /** A solved bot check, asked for (`bot_check_required`) after the failed logins that lock a key. */
+  turnstileToken: botCheckTokenSchema().optional(),
 });
 
 export const adminMessages = {

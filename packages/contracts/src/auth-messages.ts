@@ -19,4 +19,6 @@ export const authMessages = {
   deletionCancelled: 'Welcome back! Your account deletion has been cancelled.',
   loggedOutAll: 'Logged out of all devices.',
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  /** Sign-up: a refusal after the bot check spent it (a solved check is good for one try). */
+  verifyAgain: 'Please complete the security verification again.',
 } as const;

@@ -25,6 +25,9 @@ export const anyPasswordSchema = text().min(1, 'Password is required').max(PASSW
 const nameSchema = (label: string) =>
   text().trim().min(1, `${label} is required`).max(50, `${label} must be 50 characters or less`);
 
+/** A solved bot check: an ALTCHA payload (base64 JSON) or a Turnstile token. */
+export const botCheckTokenSchema = () => text().min(1, 'Security verification is required').max(4000);
+
 export const registerInput = z.object({
   email: emailSchema,
   password: newPasswordSchema,
@@ -35,12 +38,15 @@ export const registerInput = z.object({
   referredByUserId: z.uuid().optional().nullable(),
   /** A referral username from /auth?ref=... */
   ref: text().trim().max(40).optional().nullable(),
-  /** The solved bot check: an ALTCHA payload (base64 JSON) or a Turnstile token. */
-  turnstileToken: text().min(1, 'Security verification is required').max(4000),
+  turnstileToken: botCheckTokenSchema(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const loginInput = z.object({ email: emailSchema, password: anyPasswordSchema });
+/**
+ * `turnstileToken` is beyond the spec's login payload: after the failed sign-ins that lock an
+ * account, the server asks for a solved bot check (`bot_check_required`) instead of refusing.
+ */
+export const loginInput = z.object({ email: emailSchema, password: anyPasswordSchema, turnstileToken: botCheckTokenSchema().optional() });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const forgotPasswordInput = z.object({ email: emailSchema });

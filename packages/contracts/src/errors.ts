@@ -9,6 +9,8 @@ export const APP_ERRORS = {
   // accounts
   invalid_credentials: { status: 401, message: 'Incorrect email or password.' },
   account_locked: { status: 429, message: 'Too many failed sign-in attempts. This account is locked for a while.' },
+  // After the failed sign-ins that lock an account: any password is looked at only with a solved bot check.
+  bot_check_required: { status: 429, message: 'Too many failed sign-in attempts for this account. Complete the security verification to sign in.' },
   user_not_found: { status: 404, message: 'No account matches this request.' },
   user_exists: { status: 409, message: 'An account with this email already exists.' },
   username_taken: { status: 409, message: 'This username is already taken.' },
@@ -50,6 +52,8 @@ export const APP_ERRORS = {
   not_in_lookbook: { status: 409, message: 'Only LookBook looks can join the showcase.' },
   combination_mismatch: { status: 400, message: "The combination code does not match the look's." },
   showcase_full: { status: 409, message: 'The showcase is full. Remove a look first.' },
+  // admin: held referrals (docs/decisions/0015-referral-holds.md)
+  referral_not_held: { status: 409, message: 'This referral is not held: it has been decided already.' },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

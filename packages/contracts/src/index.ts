@@ -2,6 +2,7 @@ export * from './text';
 export * from './html';
 export * from './errors';
 export * from './tier-policy';
+export * from './referral-policy';
 export * from './username';
 export * from './auth';
 export * from './user';

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
-  BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, SelectionId, SelectionKind,
-  ShoppingCountry, ShoppingPlatform, SkinToneId, StyleVibeId, Tier, TrendId,
+  BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, ReferralHoldReason, ReferralStatus,
+  SelectionId, SelectionKind, ShoppingCountry, ShoppingPlatform, SkinToneId, StyleVibeId, Tier, TrendId,
 } from '@drape/contracts';
 
 /** An image in the inventory (viewable), curated into the LookBook, or archived. */
@@ -34,6 +34,21 @@ export interface UsersTable {
   is_test: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A sign-up through a referral and whether it counts toward the referrer's tier (migration 0016). */
+export interface ReferralsTable {
+  /** The friend who signed up. */
+  user_id: string;
+  referrer_id: string;
+  /** The sign-up network as CIDR text (IPv4 /24, IPv6 /48); null when unknown. */
+  network: string | null;
+  status: ReferralStatus;
+  hold_reason: ReferralHoldReason | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+  /** The admin key that released or revoked it. */
+  decided_by: string | null;
 }
 
 export interface SessionsTable {
@@ -328,6 +343,7 @@ export interface ImagesCreatedDailyTable {
 
 export interface Database {
   users: UsersTable;
+  referrals: ReferralsTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;

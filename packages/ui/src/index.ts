@@ -21,3 +21,4 @@ export {
   DropdownMenu, DropdownMenuTrigger, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuGroup,
 } from './dropdown-menu';
 export { Toaster, toast, dismissToast, useToasts, TOAST_DURATION_MS, TOAST_LIMIT, type ToastInput, type ToastVariant } from './toast';
+export { BotCheckWidget, type BotCheckHandle, type BotCheckProvider, type BotCheckWidgetProps } from './bot-check';

@@ -1,14 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '@drape/client';
-import { adminLoginInput, adminMessages } from '@drape/contracts';
-import { Alert, Button, Form, FormField, Input, useZodForm } from '@drape/ui';
+import { appErrorCode, errorMessage } from '@drape/client';
+import { adminLoginInput, adminMessages, APP_ERRORS, type AppErrorCode } from '@drape/contracts';
+import { Alert, BotCheckWidget, Button, Form, FormField, Input, useZodForm, type BotCheckHandle } from '@drape/ui';
+import { useQuery } from '@tanstack/react-query';
 import { BrandMark } from '../components/brand-mark';
 import { adminTokenStatus, clearAdminToken, saveAdminToken } from '../lib/admin-token';
 import { paths } from '../lib/base-path';
 import type { LoginLocationState } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
+
+/** The server's bot-check challenge (the web app's sign-up uses the same one). */
+const BOT_CHECK_CHALLENGE_URL = '/api/auth/bot-check';
+
+/** Answers after which the next try needs a solved bot check (a key locked by failed logins). */
+const ASKS_FOR_BOT_CHECK: readonly AppErrorCode[] = ['bot_check_required', 'bot_check_failed', 'account_locked'];
 
 export function LoginPage() {
   const trpc = useTRPC();
@@ -19,6 +26,11 @@ export function LoginPage() {
   const form = useZodForm(adminLoginInput, { defaultValues: { adminKey: '', password: '' } });
   const [serverError, setServerError] = useState<string | null>(null);
   const [showNotice, setShowNotice] = useState(state?.notice === 'expired');
+  // After the failed logins that lock a key, its admin signs in with a solved bot check
+  // (docs/decisions/0020-sign-in-lock-and-enumeration.md): shown only then, and the form resubmits once it is solved.
+  const [verifying, setVerifying] = useState(false);
+  const botCheck = useRef<BotCheckHandle>(null);
+  const botCheckConfig = useQuery(trpc.auth.botCheck.queryOptions(undefined, { enabled: verifying, staleTime: Infinity }));
 
   const status = adminTokenStatus();
   // A stored token that cannot be used any more is removed as soon as the login page sees it.
@@ -39,11 +51,30 @@ export function LoginPage() {
         void navigate(paths.home, { replace: true });
       },
       onError(error) {
+        const code = appErrorCode(error);
+        if (code && ASKS_FOR_BOT_CHECK.includes(code)) {
+          // A solved check is single use: whatever the answer, the next try needs a new one.
+          form.setValue('turnstileToken', undefined);
+          botCheck.current?.reset();
+          setVerifying(true);
+        }
         setServerError(errorMessage(error, adminMessages.invalidCredentials));
         form.setFocus('password');
       },
     }),
   );
+
+  const submit = (input: typeof adminLoginInput._output) => {
+    if (login.isPending) return;
+    setShowNotice(false);
+    if (verifying && !input.turnstileToken) {
+      setServerError(APP_ERRORS.bot_check_required.message);
+      botCheck.current?.focus();
+      return;
+    }
+    setServerError(null);
+    login.mutate(input);
+  };
 
   if (status.state === 'valid' && !login.isPending) return <Navigate to={paths.home} replace />;
 
@@ -76,12 +107,7 @@ export function LoginPage() {
               setShowNotice(false);
               setServerError(null);
             }}
-            onSubmit={(input) => {
-              if (login.isPending) return;
-              setShowNotice(false);
-              setServerError(null);
-              login.mutate(input);
-            }}
+            onSubmit={submit}
           >
             <FormField
               control={form.control}
@@ -99,6 +125,20 @@ export function LoginPage() {
               label="Password"
               render={(field) => <Input {...field} type="password" autoComplete="current-password" maxLength={200} required />}
             />
+            {verifying && (
+              <div className="flex flex-col gap-2" role="group" aria-labelledby="admin-bot-check-label">
+                <p id="admin-bot-check-label" className="text-sm font-medium text-slate-700">Security Verification</p>
+                <BotCheckWidget
+                  ref={botCheck}
+                  config={botCheckConfig.data ?? null}
+                  challengeUrl={BOT_CHECK_CHALLENGE_URL}
+                  onToken={(token) => {
+                    form.setValue('turnstileToken', token ?? undefined);
+                    if (token) void form.handleSubmit(submit)();
+                  }}
+                />
+              </div>
+            )}
             <Button type="submit" pending={login.isPending} pendingLabel="Logging in…" className="mt-1 w-full">
               Log in
             </Button>

@@ -52,9 +52,11 @@ export interface Answer<T> {
 
 let counter = 0;
 
+/** A fresh address per call, each on a /24 of its own: referrals from it count as from different networks. */
+let addresses = Math.floor(Math.random() * 65_536);
 function randomIp(): string {
-  const b = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${b()}.${b()}.${b()}`;
+  addresses = (addresses + 1) % 65_536;
+  return `10.${addresses >> 8}.${addresses & 255}.${Math.floor(Math.random() * 254) + 1}`;
 }
 
 export interface TestServerOptions {

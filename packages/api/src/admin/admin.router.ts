@@ -20,7 +20,7 @@ import { showcaseRouter } from './showcase.router';
  * written to the audit log.
  */
 export const adminRouter = {
-  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input.adminKey, input.password)),
+  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input)),
   me: adminProcedure.query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
   audit: auditRouter,
   analytics: analyticsRouter,

@@ -84,6 +84,7 @@ export async function listUsers(db: Db, q: AdminUsersQuery): Promise<AdminUsersP
       id: r.id, username: r.username, email: r.email, tier: r.tier, isTest: r.is_test, createdAt: r.created_at.toISOString(),
       activeSessions: Number(r.active_sessions ?? 0),
       lastActiveAt: r.last_active_at ? new Date(r.last_active_at as Date | string).toISOString() : null,
+      heldReferrals: Number(r.held_referrals ?? 0),
     })),
     nextCursor: rows.length > q.limit && last ? `${last.created_key}_${last.id}` : null,
   };
@@ -99,6 +100,8 @@ export function userListQuery(db: Db, q: AdminUsersQuery) {
     .select((eb) => [
       eb.selectFrom('sessions as s').select((e) => e.fn.countAll<string>().as('n')).whereRef('s.user_id', '=', 'u.id').where('s.expires_at', '>', now).as('active_sessions'),
       eb.selectFrom('sessions as s').select((e) => e.fn.max('s.last_activity_at').as('at')).whereRef('s.user_id', '=', 'u.id').where('s.expires_at', '>', now).as('last_active_at'),
+      // Over the partial index referrals_held (migration 0016): nothing to read for most users.
+      eb.selectFrom('referrals as r').select((e) => e.fn.countAll<string>().as('n')).whereRef('r.referrer_id', '=', 'u.id').where('r.status', '=', 'held').as('held_referrals'),
     ])
     .orderBy('u.created_at', 'desc')
     .orderBy('u.id', 'desc')

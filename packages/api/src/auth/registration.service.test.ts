@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, REFERRALS_FOR_FASHION_ICON, REFERRALS_FOR_STYLIST, type RegisterInput } from '@drape/contracts';
 import { AppError } from '../errors';
 import { createTestServices, type TestServices } from '../testing/services';
-import { promoteReferrer, register } from './registration.service';
+import { promoteReferrer } from '../referrals/referrals.service';
+import { register } from './registration.service';
 
 let t: TestServices;
 beforeAll(async () => {
@@ -44,15 +45,29 @@ describe('register', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('refuses an unknown promo code, a taken email and a taken username before spending the bot check', async () => {
+  it('says nothing of a taken email, a taken username or an unknown promo code without a solved bot check', async () => {
+    const taken = await register(t.services, t.req(), await input());
+    const unsolved = 'bm90IHNvbHZlZA==';
+    for (const probe of [{ email: taken.user.email }, { username: taken.user.username }, { promoCode: 'NOPE' }]) {
+      expect((await failure(register(t.services, t.req(), await input({ ...probe, turnstileToken: unsolved })))).appCode).toBe('bot_check_failed');
+    }
+  });
+
+  it('tells a taken email, username or unknown promo code after the bot check, which that spends', async () => {
     const taken = await register(t.services, t.req(), await input());
     const again = await input({ email: taken.user.email });
     expect((await failure(register(t.services, t.req(), again))).appCode).toBe('user_exists');
-    // The same solved challenge still works: it was not spent on the refused request.
-    const ok = await register(t.services, t.req(), { ...again, email: `fresh-${Date.now()}@example.com` });
-    expect(ok.user.username).toBe(again.username);
+    // The challenge was spent on the refusal: the form asks for a new one (its reset on any refusal).
+    expect((await failure(register(t.services, t.req(), { ...again, email: `fresh-${Date.now()}@example.com` }))).appCode).toBe('bot_check_failed');
     expect((await failure(register(t.services, t.req(), await input({ promoCode: 'NOPE' })))).appCode).toBe('invalid_promo');
     expect((await failure(register(t.services, t.req(), await input({ username: taken.user.username })))).appCode).toBe('username_taken');
+  });
+
+  it('refuses a weak password and a reserved name before the bot check, which stays unspent', async () => {
+    const token = await t.solveBotCheck();
+    expect((await failure(register(t.services, t.req(), await input({ password: 'short', turnstileToken: token })))).appCode).toBe('weak_password');
+    expect((await failure(register(t.services, t.req(), await input({ username: 'settings', turnstileToken: token })))).appCode).toBe('invalid_username');
+    expect((await register(t.services, t.req(), await input({ turnstileToken: token }))).user.tier).toBe('enthusiast');
   });
 
   it('refuses a replayed bot check', async () => {
@@ -90,6 +105,18 @@ describe('tier promotion by referrals', () => {
       const results = await Promise.allSettled(friends.map((f) => register(t.services, t.req(), f)));
       expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
       expect(await tierOf(referrer.user.id)).toBe('fashion_icon');
+    }
+  });
+
+  it('counts one of five friends who sign up at the same moment from one network, and holds the rest', async () => {
+    for (let round = 0; round < 3; round++) {
+      const referrer = await register(t.services, t.req(), await input());
+      const friends = await Promise.all([0, 1, 2, 3, 4].map(() => input({ referredByUserId: referrer.user.id })));
+      const results = await Promise.allSettled(friends.map((f, i) => register(t.services, { ipAddress: `203.0.113.${10 + i}`, userAgent: 'farm' }, f)));
+      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      const statuses = await t.db.db.selectFrom('referrals').select('status').where('referrer_id', '=', referrer.user.id).orderBy('status').execute();
+      expect(statuses.map((r) => r.status)).toEqual(['counted', 'held', 'held', 'held', 'held']);
+      expect(await tierOf(referrer.user.id)).toBe('enthusiast');
     }
   });
 });

@@ -1,10 +1,11 @@
 import { createSession, hashPassword, passwordProblem, type BotCheck, type RateLimits } from '@drape/auth';
 import {
-  isReservedUsername, promoteForReferrals, usernameMessages, usernameProblem, type AuthAnswer, type RegisterInput, type Tier,
+  isReservedUsername, usernameMessages, usernameProblem, type AuthAnswer, type RegisterInput, type Tier,
 } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
+import { recordReferral } from '../referrals/referrals.service';
 import { toPublicUser } from '../user/user.view';
 import { createAccount, findUserByEmail, findUserByUsername } from './accounts';
 
@@ -29,8 +30,10 @@ async function resolveReferrer(db: Db, input: RegisterInput, promoIsUsername: st
 }
 
 /**
- * A new account: every check that can fail runs before anything is written, the bot check last
- * (a solved challenge is single use, so it is spent only on an otherwise valid request).
+ * A new account. The order is the defence against enumeration: the per-address limit, then the
+ * checks that need no lookup (password, reserved names), then the bot check, and only after it
+ * anything that tells whether an email, a username or a promo code exists. A solved challenge is
+ * single use, so a refusal after it asks the form for a new one (its reset on any refusal).
  */
 export async function register(deps: RegistrationDeps, req: RequestMeta, input: RegisterInput): Promise<AuthAnswer> {
   const limit = await deps.rateLimits.consume('registerIp', req.ipAddress ?? 'unknown');
@@ -38,6 +41,7 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
   const weak = passwordProblem(input.password);
   if (weak) throw appError('weak_password', weak);
   if (isReservedUsername(input.username)) throw appError('invalid_username', 'This username is reserved.');
+  if (!(await deps.botCheck.verify(input.turnstileToken, req.ipAddress))) throw appError('bot_check_failed');
 
   // A promo code field may carry a referrer's username (the spec pre-fills it from ?ref=).
   const promo = input.promoCode?.trim() || null;
@@ -53,7 +57,6 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
   if (await findUserByEmail(deps.db, input.email)) throw appError('user_exists');
   if (await findUserByUsername(deps.db, input.username)) throw appError('username_taken');
   const referrerId = await resolveReferrer(deps.db, input, promoIsUsername);
-  if (!(await deps.botCheck.verify(input.turnstileToken, req.ipAddress))) throw appError('bot_check_failed');
 
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (tx) => {
@@ -66,35 +69,18 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
       tier: promoTier ?? 'enthusiast',
       referredBy: referrerId,
     });
-    if (referrerId) await promoteReferrer(tx, referrerId);
+    if (referrerId) await recordReferral(tx, { userId: created.id, referrerId, email: input.email, ipAddress: req.ipAddress });
     return created;
   });
   const { token } = await createSession(deps.db, user.id, req);
   return { token, user: await toPublicUser(deps.db, user) };
 }
 
-/**
- * Recounts the referrer's friends under a row lock (two sign-ups at once cannot both miss the
- * threshold) and raises the tier; a tier never goes down. Returns the tier after.
- *
- * The lock is FOR NO KEY UPDATE: each sign-up's new row already holds a key-share lock on the
- * referrer (its foreign key), and FOR UPDATE would wait on the other sign-ups' key-share locks
- * while they wait on it, a deadlock.
- */
-export async function promoteReferrer(tx: Db, referrerId: string): Promise<Tier | null> {
-  const referrer = await tx.selectFrom('users').select(['id', 'tier']).where('id', '=', referrerId).forNoKeyUpdate().executeTakeFirst();
-  if (!referrer) return null;
-  const { n } = await tx
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', referrerId)
-    .executeTakeFirstOrThrow();
-  const next = promoteForReferrals(referrer.tier, Number(n));
-  if (next !== referrer.tier) await tx.updateTable('users').set({ tier: next, updated_at: new Date() }).where('id', '=', referrerId).execute();
-  return next;
-}
-
-export async function checkUsername(db: Db, raw: string): Promise<{ available: boolean; message: string }> {
+/** The sign-up form's live check, limited per address: it tells who is a member. */
+export async function checkUsername(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, raw: string): Promise<{ available: boolean; message: string }> {
+  const limit = await deps.rateLimits.consume('checkUsernameIp', req.ipAddress ?? 'unknown');
+  if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
+  const db = deps.db;
   const name = raw.trim();
   const problem = usernameProblem(name);
   if (problem) return { available: false, message: problem };

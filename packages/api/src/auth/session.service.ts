@@ -1,5 +1,5 @@
 import {
-  burnPasswordCheck, createSession, extendSession, invalidateSession, invalidateUserSessions, listUserSessions, verifyPassword, type RateLimits,
+  burnPasswordCheck, createSession, extendSession, invalidateSession, invalidateUserSessions, listUserSessions, verifyPassword, type BotCheck, type RateLimits,
 } from '@drape/auth';
 import { authMessages, type AuthAnswer, type LoginInput, type SessionInfo } from '@drape/contracts';
 import type { Db, SessionRow } from '@drape/db';
@@ -7,20 +7,30 @@ import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
 import { findUserByEmail } from './accounts';
+import { requireBotCheck } from './bot-check-gate';
 
-/** Sign-in: rate limited per address and per account; logging in cancels a pending deletion. */
-export async function login(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
+/**
+ * Sign-in, limited per address and per account; logging in cancels a pending deletion.
+ *
+ * The account's limit counts failed passwords (a success clears it). Past it the account is not
+ * shut to its owner: every attempt must carry a solved bot check, asked for with
+ * `bot_check_required` before the password is looked at (answering otherwise would tell a right
+ * password from a wrong one), and a wrong password with a solved check still answers
+ * `account_locked`. Guessing then costs a proof of work per try, while the owner signs in.
+ */
+export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: BotCheck }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
   const ipLimit = await deps.rateLimits.consume('loginIp', req.ipAddress ?? 'unknown');
   if (!ipLimit.ok) throw rateLimited(ipLimit.retryAfterSeconds);
-  const emailLimit = await deps.rateLimits.consume('loginEmail', input.email);
-  if (!emailLimit.ok) throw rateLimited(emailLimit.retryAfterSeconds, 'account_locked');
+  // Counted before the check so that parallel guesses cannot all slip under the limit; refunded on success.
+  const lock = await deps.rateLimits.consume('loginEmail', input.email);
+  if (!lock.ok) await requireBotCheck(deps.botCheck, req, input.turnstileToken);
 
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
+  const valid = user ? await verifyPassword(user.password_hash, input.password) : await burnPasswordCheck(input.password).then(() => false);
+  if (!user || !valid) {
+    if (!lock.ok) throw rateLimited(lock.retryAfterSeconds, 'account_locked');
     throw appError('invalid_credentials');
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) throw appError('invalid_credentials');
   await deps.rateLimits.reset('loginEmail', input.email);
 
   let current = user;

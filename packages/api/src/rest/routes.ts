@@ -9,6 +9,8 @@ import {
 } from '@drape/contracts';
 // Admin: showcase lookbook manager
 import { addToShowcaseInput, lookbookImagesInput, removeFromLookbookInput, removeFromShowcaseInput, showcaseItemsInput } from '@drape/contracts';
+// Admin: held referrals
+import { decideReferralInput, userReferralsInput } from '@drape/contracts';
 import type { Caller } from '../router';
 
 /**
@@ -152,6 +154,9 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/create-test-users', auth: 'admin', summary: 'One test user per tier; answers their passwords once', call: (c) => c.admin.users.createTestUsers() }),
   row({ method: 'GET', path: '/api/admin/users', auth: 'admin', summary: 'Users, newest sign-ups first (search, tier, isTest, limit, cursor)', input: adminUsersListInput, call: (c, i) => c.admin.users.list(i) }),
   row({ method: 'POST', path: '/api/admin/users/:userId/end-sessions', auth: 'admin', summary: 'End every session of a user', input: endUserSessionsInput, call: (c, i) => c.admin.users.endSessions(i) }),
+  row({ method: 'GET', path: '/api/admin/users/:userId/referrals', auth: 'admin', summary: 'The referrals a user made, newest first, each counted, held, released or revoked', input: userReferralsInput, call: (c, i) => c.admin.users.referrals(i) }),
+  row({ method: 'POST', path: '/api/admin/users/:userId/referral/release', auth: 'admin', summary: 'Let the held referral that brought this user in count toward the referrer\'s tier', input: decideReferralInput, call: (c, i) => c.admin.users.releaseReferral(i) }),
+  row({ method: 'POST', path: '/api/admin/users/:userId/referral/revoke', auth: 'admin', summary: 'Make the held referral that brought this user in never count', input: decideReferralInput, call: (c, i) => c.admin.users.revokeReferral(i) }),
   row({ method: 'GET', path: '/api/admin/generator/options', auth: 'admin', summary: 'What the single generator offers', call: (c) => c.admin.generator.options() }),
   row({ method: 'POST', path: '/api/admin/generator/generate', auth: 'admin', summary: 'Render one look now through the pipeline', input: adminGenerateInput, call: (c, i) => c.admin.generator.generate(i) }),
   // Blocked images

@@ -14,7 +14,10 @@ import type { RequestMeta, Services } from '../context';
 export interface TestServices {
   services: Services;
   db: TestDatabase;
-  /** A fresh client address per call: the per-address limits start at zero. */
+  /**
+   * A fresh client address per call, on a network of its own (its /24): the per-address limits
+   * start at zero, and referrals count as from different networks.
+   */
   req(): RequestMeta;
   /** Solves a challenge as the register form's widget would. */
   solveBotCheck(): Promise<string>;
@@ -52,7 +55,7 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   return {
     services,
     db,
-    req: () => ({ ipAddress: `10.77.${(n >> 8) & 255}.${n++ & 255}`, userAgent: 'service-test' }),
+    req: () => ({ ipAddress: `10.${77 + ((n >> 8) & 127)}.${n++ & 255}.7`, userAgent: 'service-test' }),
     async solveBotCheck() {
       const c = await botCheck.challenge();
       const solution = await solveChallenge(c.challenge!, c.salt!, c.algorithm!, c.maxnumber!).promise;

@@ -1,19 +1,12 @@
 import { dailyLimit, type PublicUser } from '@drape/contracts';
 import type { Db, UserRow } from '@drape/db';
 import { readUsage } from '../generate/usage';
-
-export async function referralCount(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+import { countingReferrals } from '../referrals/referrals.service';
 
 /** The user as every auth answer and the profile call return it. */
 export async function toPublicUser(db: Db, row: UserRow): Promise<PublicUser> {
-  const [referrals, usage] = await Promise.all([referralCount(db, row.id), readUsage(db, row.id)]);
+  // The friends that count toward the tier: held and revoked referrals do not (docs/decisions/0015-referral-holds.md).
+  const [referrals, usage] = await Promise.all([countingReferrals(db, row.id), readUsage(db, row.id)]);
   const tier = row.tier;
   return {
     id: row.id,

@@ -5,6 +5,7 @@ import { appErrorCode, errorMessage } from '@drape/client';
 import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
 import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, toast } from '@drape/ui';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { ReferralsDialog } from './referrals-dialog';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -13,7 +14,10 @@ const count = new Intl.NumberFormat();
 type TestFilter = 'all' | 'test' | 'real';
 const control = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none';
 
-/** Every account, newest sign-ups first: search, tier and test filters, and ending a user's sessions. */
+/**
+ * Every account, newest sign-ups first: search, tier and test filters, ending a user's sessions,
+ * and a referrer's held referrals marked, to review (release or revoke).
+ */
 export function UserList() {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -24,6 +28,7 @@ export function UserList() {
   const [tier, setTier] = useState<Tier | 'all'>('all');
   const [test, setTest] = useState<TestFilter>('all');
   const [ending, setEnding] = useState<AdminUserRow | null>(null);
+  const [reviewing, setReviewing] = useState<AdminUserRow | null>(null);
 
   const filters = {
     ...(search ? { search } : {}),
@@ -119,6 +124,13 @@ export function UserList() {
                     <span className="flex items-center gap-2">
                       <span className="font-medium text-slate-900">{u.username}</span>
                       {u.isTest && <Badge tone="gold">Test</Badge>}
+                      {u.heldReferrals > 0 && (
+                        // The mark is the way in: it opens the referrer's review (Release, Revoke).
+                        <button type="button" onClick={() => setReviewing(u)} className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
+                          <Badge tone="danger" className="hover:bg-danger/15">{count.format(u.heldReferrals)} held referral{u.heldReferrals === 1 ? '' : 's'}</Badge>
+                          <span className="sr-only"> of {u.username}: review</span>
+                        </button>
+                      )}
                     </span>
                     <span className="block text-xs break-all text-slate-500">{u.email}</span>
                   </th>
@@ -148,6 +160,8 @@ export function UserList() {
           </Button>
         </div>
       )}
+
+      <ReferralsDialog referrer={reviewing} onClose={() => setReviewing(null)} />
 
       <Dialog open={ending !== null} onOpenChange={(open) => !open && !endSessions.isPending && setEnding(null)}>
         <DialogContent>

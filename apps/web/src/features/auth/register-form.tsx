@@ -1,5 +1,5 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { usernameMessages, usernameProblem, type AppErrorCode, type AuthAnswer } from '@drape/contracts';
+import { authMessages, usernameMessages, usernameProblem, type AppErrorCode, type AuthAnswer } from '@drape/contracts';
 import { Button, Checkbox, Form, FormController, FormError, FormField, Input, useZodForm } from '@drape/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
@@ -23,6 +23,13 @@ const SERVER_ERROR_FIELD = {
   weak_password: 'password',
   user_not_found: 'referredByUserId',
 } as const satisfies Partial<Record<AppErrorCode, string>>;
+
+/**
+ * Refusals the server makes before it looks at the bot check, which then stays unspent. After
+ * any other (an email that exists, a taken username, a bad promo code...) the solved check is
+ * spent, and the form asks for a new one rather than sending a dead token again.
+ */
+const BEFORE_BOT_CHECK: readonly AppErrorCode[] = ['rate_limited', 'weak_password', 'invalid_username', 'invalid_input'];
 
 function serverErrorField(code: AppErrorCode | undefined) {
   return code && code in SERVER_ERROR_FIELD ? SERVER_ERROR_FIELD[code as keyof typeof SERVER_ERROR_FIELD] : 'root';
@@ -108,7 +115,10 @@ export function RegisterForm({ referralUsername, onRegistered }: RegisterFormPro
           onRegistered(answer);
         } catch (err) {
           const code = appErrorCode(err);
-          if (code === 'bot_check_failed') botCheck.current?.reset();
+          if (!code || !BEFORE_BOT_CHECK.includes(code)) {
+            botCheck.current?.reset();
+            if (code !== 'bot_check_failed') form.setError('turnstileToken', { message: authMessages.verifyAgain });
+          }
           form.setError(serverErrorField(code), { message: errorMessage(err, 'Unable to create your account. Please try again.') }, { shouldFocus: true });
         }
       }}
