@@ -65,10 +65,12 @@ export interface TestServerOptions {
   failingProvider?: boolean;
   /** Images in S3-compatible object storage (a local s3rver) instead of the disk. */
   s3?: boolean;
+  /** Serve the web and admin apps as `npm start` does (their shell when not built). */
+  serveApps?: boolean;
 }
 
 export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
-  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions
+  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions
     ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
@@ -91,7 +93,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
   const services = createServices(db, config, (line) => mails.push(line), generation, storage);
-  const app = await buildApp({ services, serveApps: false });
+  const app = await buildApp({ services, serveApps: opts.serveApps ?? false });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
