@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '@drape/auth';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -178,5 +179,19 @@ describe('GET /api/auth/check-username and /api/auth/search-users', () => {
     expect(Object.keys(found.body.users[0]).sort()).toEqual(['firstName', 'id', 'lastName', 'username']);
     expect((await s.call('GET', '/api/auth/search-users?q=%25%25')).body).toEqual({ users: [] });
     expect((await s.call('GET', `/api/auth/search-users?q=${'x'.repeat(60)}`)).status).toBe(400);
+  });
+
+  it("never offers a test user (the admin's per-tier set, seeded users) as a referrer", async () => {
+    await bootstrapAdmin(s.db.db, 'ops', 'correct horse');
+    const admin = (await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' })).body.token;
+    const made = await s.call('POST', '/api/admin/create-test-users', undefined, { token: admin });
+    expect(made.status).toBe(200);
+    const names = (made.body.users as { username: string }[]).map((u) => u.username);
+    for (const q of ['test', 'Test', names[0]!.slice(0, 8)]) {
+      expect((await s.call('GET', `/api/auth/search-users?q=${encodeURIComponent(q)}`)).body).toEqual({ users: [] });
+    }
+    // A member of the same name is still found.
+    await s.register({ firstName: 'Testa', lastName: 'Member', username: 'testa_member' });
+    expect((await s.call('GET', '/api/auth/search-users?q=test')).body.users.map((u: { username: string }) => u.username)).toEqual(['testa_member']);
   });
 });
