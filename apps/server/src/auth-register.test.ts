@@ -61,6 +61,27 @@ describe('POST /api/auth/register', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'invalid_username' } });
   });
 
+  it('refuses every route of the apps and the server as a username, creating nothing', async () => {
+    const before = await countUsers();
+    for (const username of ['login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', '404', 'healthz', 'API', 'trpc', 'media', 'backstage', 'backstage-login']) {
+      const res = await s.call('POST', '/api/auth/register', await payload({ username }));
+      expect({ username, status: res.status, body: res.body }).toEqual({ username, status: 400, body: { error: 'invalid_username', message: 'This username is reserved' } });
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("keeps an account made before its name was reserved working: it signs in, and refers friends by that name", async () => {
+    const old = await s.register();
+    await s.db.db.updateTable('users').set({ username: 'outfit-result' }).where('id', '=', old.user.id).execute();
+    const login = await s.call('POST', '/api/auth/login', { email: old.email, password: old.password });
+    expect(login).toMatchObject({ status: 200, body: { user: { username: 'outfit-result' } } });
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: login.body.token })).body.username).toBe('outfit-result');
+    // Its referral link is /auth?ref=outfit-result (contracts' referralPath): the ref counts.
+    const friend = await s.call('POST', '/api/auth/register', await payload({ ref: 'outfit-result' }));
+    expect(friend.status).toBe(201);
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: login.body.token })).body.invitesSent).toBe(1);
+  });
+
   it('refuses a short password with weak_password', async () => {
     const res = await s.call('POST', '/api/auth/register', await payload({ password: 'short' }));
     expect(res).toMatchObject({ status: 400, body: { error: 'weak_password', message: 'Password must be at least 8 characters long.' } });

@@ -2,6 +2,7 @@ import { createSession, hashPassword, passwordProblem, type BotCheck, type RateL
 import {
   isReservedUsername, promoteForReferrals, usernameMessages, usernameProblem, type AuthAnswer, type RegisterInput, type Tier,
 } from '@drape/contracts';
+import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
@@ -13,6 +14,7 @@ export interface RegistrationDeps {
   rateLimits: RateLimits;
   botCheck: BotCheck;
   promoCodes: ReadonlyMap<string, Tier>;
+  config: Pick<Config, 'ADMIN_BASE_PATH'>;
 }
 
 /** Referral from the referrer search (an id), a ?ref= username, or a promo field holding a username. */
@@ -37,7 +39,7 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
   const weak = passwordProblem(input.password);
   if (weak) throw appError('weak_password', weak);
-  if (isReservedUsername(input.username)) throw appError('invalid_username', 'This username is reserved.');
+  if (isReservedUsername(input.username, deps.config.ADMIN_BASE_PATH)) throw appError('invalid_username', usernameMessages.reserved);
 
   // A promo code field may carry a referrer's username (the spec pre-fills it from ?ref=).
   const promo = input.promoCode?.trim() || null;
@@ -94,11 +96,11 @@ export async function promoteReferrer(tx: Db, referrerId: string): Promise<Tier 
   return next;
 }
 
-export async function checkUsername(db: Db, raw: string): Promise<{ available: boolean; message: string }> {
+export async function checkUsername(db: Db, config: Pick<Config, 'ADMIN_BASE_PATH'>, raw: string): Promise<{ available: boolean; message: string }> {
   const name = raw.trim();
   const problem = usernameProblem(name);
   if (problem) return { available: false, message: problem };
-  if (isReservedUsername(name)) return { available: false, message: 'This username is reserved' };
+  if (isReservedUsername(name, config.ADMIN_BASE_PATH)) return { available: false, message: usernameMessages.reserved };
   const taken = await findUserByUsername(db, name);
   return taken ? { available: false, message: usernameMessages.taken } : { available: true, message: usernameMessages.available };
 }
