@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSmtpSink } from '@drape/auth/testing';
 import { startEmbeddedPostgres } from '@drape/db';
 import { buildApps } from './build-apps';
 
@@ -71,6 +72,10 @@ function seedLookbook(env: NodeJS.ProcessEnv) {
 async function playwright() {
   buildApps(root, log);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'e2e-data'), port: 0 });
+  // The mail provider: a real SMTP server; the tests read what it received (e2e/helpers/mail.ts),
+  // as the outbox keeps no mail's body.
+  const mailDir = path.join(tmp, 'mail');
+  const smtp = await startSmtpSink({ dir: mailDir });
   const env = {
     ...process.env,
     DATABASE_URL: pg.url,
@@ -84,6 +89,7 @@ async function playwright() {
     PROMO_CODES: 'E2EICON:fashion_icon,E2ESTYLE:stylist',
     // The API helpers name each test user's own client address (e2e/helpers/accounts.ts).
     TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: smtp.url,
   };
   const server = fork(path.join(root, 'apps/server/src/main.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let pipeline: ChildProcess | null = null;
@@ -108,7 +114,7 @@ async function playwright() {
     const res = spawnSync(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, E2E_MAIL_DIR: mailDir, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });
     if (res.error) console.error(`[test] could not run playwright: ${res.error.message}`);
     if (res.status !== 0) exitCode = 1;
@@ -126,6 +132,7 @@ async function playwright() {
         child.kill('SIGTERM');
       });
     await Promise.all([stop(pipeline), stop(server)]);
+    await smtp.close();
     await pg.stop();
   }
 }

@@ -28,10 +28,12 @@ export interface TestServer {
   /** The S3 server, when the test asked for object storage. */
   s3: S3TestServer | null;
   app: FastifyInstance;
+  /** What the server printed (its log): without SMTP_URL, in development mode, each mail in full. */
   mails: string[];
   call<T = any>(method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Answer<T>>;
   solveBotCheck(): Promise<string>;
   register(overrides?: Record<string, unknown>): Promise<{ token: string; user: any; email: string; password: string; username: string }>;
+  /** The link of the newest reset mail to this address, as the development console shows it. */
   resetLinkFor(email: string): Promise<string | null>;
   close(): Promise<void>;
 }
@@ -142,9 +144,11 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     return { token: res.body.token, user: res.body.user, email: input.email as string, password: input.password as string, username: input.username as string };
   };
 
+  // The outbox never keeps a link: the newest reset mail to this address as the development
+  // console shows it (the server runs without SMTP_URL, in development mode).
   const resetLinkFor = async (email: string) => {
-    const row = await db.db.selectFrom('mail_outbox').select('body_text').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirst();
-    return row?.body_text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0] ?? null;
+    const mail = mails.findLast((line) => line.startsWith(`[mail] to ${email}: `) && line.includes('/reset-password?token='));
+    return mail?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? null;
   };
 
   return {
