@@ -1,4 +1,4 @@
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,15 @@ function seedLookbook(env: NodeJS.ProcessEnv) {
   if (res2.status !== 0) throw new Error(`npm run drape -- ${blocked.join(' ')} failed (${res2.status})`);
 }
 
+/** A child run to its end without blocking this process's event loop. */
+function runToEnd(command: string, args: string[], options: SpawnOptions): Promise<{ status: number | null; error?: Error }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, options);
+    child.once('error', (error) => resolve({ status: null, error }));
+    child.once('exit', (status) => resolve({ status }));
+  });
+}
+
 async function playwright() {
   buildApps(root, log);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'e2e-data'), port: 0 });
@@ -111,7 +120,8 @@ async function playwright() {
     });
     const out = path.join(tmp, 'playwright.json');
     // Playwright is a dependency of the e2e package, not of the root.
-    const res = spawnSync(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    // Not spawnSync: this process's SMTP sink must go on answering the server while the tests run.
+    const res = await runToEnd(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, E2E_MAIL_DIR: mailDir, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
