@@ -1,8 +1,9 @@
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSmtpSink } from '@drape/auth/testing';
 import { startEmbeddedPostgres } from '@drape/db';
 import { buildApps } from './build-apps';
 
@@ -70,9 +71,22 @@ function seedLookbook(env: NodeJS.ProcessEnv) {
   if (res2.status !== 0) throw new Error(`npm run drape -- ${blocked.join(' ')} failed (${res2.status})`);
 }
 
+/** A child run to its end without blocking this process's event loop. */
+function runToEnd(command: string, args: string[], options: SpawnOptions): Promise<{ status: number | null; error?: Error }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, options);
+    child.once('error', (error) => resolve({ status: null, error }));
+    child.once('exit', (status) => resolve({ status }));
+  });
+}
+
 async function playwright() {
   buildApps(root, log);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'e2e-data'), port: 0 });
+  // The mail provider: a real SMTP server; the tests read what it received (e2e/helpers/mail.ts),
+  // as the outbox keeps no mail's body.
+  const mailDir = path.join(tmp, 'mail');
+  const smtp = await startSmtpSink({ dir: mailDir });
   const env = {
     ...process.env,
     DATABASE_URL: pg.url,
@@ -86,6 +100,7 @@ async function playwright() {
     PROMO_CODES: 'E2EICON:fashion_icon,E2ESTYLE:stylist',
     // The API helpers name each test user's own client address (e2e/helpers/accounts.ts).
     TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: smtp.url,
   };
   const server = fork(path.join(root, 'apps/server/src/main.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let pipeline: ChildProcess | null = null;
@@ -107,10 +122,11 @@ async function playwright() {
     });
     const out = path.join(tmp, 'playwright.json');
     // Playwright is a dependency of the e2e package, not of the root.
-    const res = spawnSync(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...specFilters], {
+    // Not spawnSync: this process's SMTP sink must go on answering the server while the tests run.
+    const res = await runToEnd(path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...specFilters], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_DATABASE_URL: pg.url, E2E_MAIL_DIR: mailDir, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });
     if (res.error) console.error(`[test] could not run playwright: ${res.error.message}`);
     if (res.status !== 0) exitCode = 1;
@@ -128,6 +144,7 @@ async function playwright() {
         child.kill('SIGTERM');
       });
     await Promise.all([stop(pipeline), stop(server)]);
+    await smtp.close();
     await pg.stop();
   }
 }

@@ -13,15 +13,14 @@ export async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-/** The reset link in the newest mail to this address, or null when there is none. */
-export async function latestResetLink(email: string): Promise<string | null> {
+/** The outbox rows of this address: kind, whether sent, and what is left of the body. */
+export async function outboxBodies(email: string): Promise<{ kind: string; sent: boolean; body_text: string | null; body_html: string | null }[]> {
   return withClient(async (client) => {
-    const { rows } = await client.query<{ body_text: string }>(
-      'select body_text from mail_outbox where lower(recipient) = lower($1) order by created_at desc, id desc limit 1',
+    const { rows } = await client.query<{ kind: string; sent: boolean; body_text: string | null; body_html: string | null }>(
+      'select kind, sent_at is not null as sent, body_text, body_html from mail_outbox where lower(recipient) = lower($1) order by id',
       [email],
     );
-    const body = rows[0]?.body_text;
-    return body?.match(/https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/)?.[0] ?? null;
+    return rows;
   });
 }
 

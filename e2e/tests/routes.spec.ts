@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, registerViaApi } from '../helpers/accounts';
+import { newUser, registerViaApi, useSession } from '../helpers/accounts';
+import { withClient } from '../helpers/db';
 
 async function expectNotFound(page: Page) {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -22,6 +23,29 @@ test('the referral route: a member name opens Sign Up with that member as the re
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(new RegExp(`/signup\\?ref=${referrer.username}$`));
   await expect(page.getByLabel('Referred by a friend?')).toHaveValue(`${referrer.firstName} ${referrer.lastName} (@${referrer.username})`);
+});
+
+test("an account holding a route's name (made before it was reserved) invites with /auth?ref=", async ({ page, browser, baseURL }) => {
+  const member = await registerViaApi(newUser('route'));
+  // Sign-up refuses the name now: the account is given it as one made before would hold it.
+  const name = 'healthz';
+  await withClient(async (client) => {
+    await client.query("update users set username = left(username, 12) || '_was' where lower(username) = $1", [name]);
+    await client.query('update users set username = $1 where id = $2', [name, member.user.id]);
+  });
+  await useSession(page, { ...member, user: { ...member.user, username: name } });
+  await page.goto('/dashboard');
+  // /healthz is the server's health check: the link goes straight to where a referral link leads.
+  await expect(page.getByLabel('Your referral link')).toHaveValue(`${baseURL}/auth?ref=${name}`);
+
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto(`/auth?ref=${name}`);
+    await expect(visitor.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    await expect(visitor.getByLabel('Referred by a friend?')).toHaveValue(`${member.firstName} ${member.lastName} (@${name})`);
+  } finally {
+    await visitor.close();
+  }
 });
 
 test('the referral route: unknown and malformed names are not found', async ({ page }) => {

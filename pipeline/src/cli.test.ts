@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { enumerateCombinations } from '@drape/atelier';
 import { verifyAdmin } from '@drape/auth';
 import { combinationColumns, readPlatformSettings } from '@drape/db';
@@ -67,6 +68,35 @@ describe('npm run drape', () => {
     const users = await db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', 'like', 'seed_%').executeTakeFirstOrThrow();
     expect(Number(users.n)).toBe(13);
   }, 120_000);
+
+  it('seeds only the embedded PostgreSQL unless --force', async () => {
+    // Another server's database: the embedded cluster's setting switched off for this database alone.
+    const other = await createTestDatabase();
+    try {
+      await sql`alter database ${sql.id(other.name)} set drape.embedded = 'off'`.execute(other.db);
+      const on = (...args: string[]) => {
+        const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'cli.ts'), ...args], {
+          env: { ...process.env, DATABASE_URL: other.url, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000,
+        });
+        return { code: res.status, out: res.stdout, err: res.stderr };
+      };
+      const counts = async () => {
+        const n = async (table: 'users' | 'generated_images' | 'blocked_images') =>
+          Number((await other.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        return { users: await n('users'), looks: await n('generated_images'), blocked: await n('blocked_images') };
+      };
+      const before = await counts();
+      for (const args of [['seed', 'looks', '--looks', '5', '--lookbook', '1', '--users', '2', '--heavy-saves', '0', '--originals', '1'], ['seed', 'blocked', '--count', '1']]) {
+        expect(on(...args)).toMatchObject({ code: 2, err: expect.stringContaining('not the embedded PostgreSQL') });
+      }
+      expect(await counts()).toEqual(before);
+      expect(on('seed', 'looks', '--looks', '5', '--lookbook', '1', '--users', '2', '--heavy-saves', '0', '--originals', '1', '--force').code).toBe(0);
+      expect(on('seed', 'blocked', '--count', '1', '--force').code).toBe(0);
+      expect(await counts()).toEqual({ users: before.users + 2, looks: before.looks + 5, blocked: before.blocked + 1 });
+    } finally {
+      await other.drop();
+    }
+  }, 240_000);
 
   it('reports the LookBook and curates it to LOOKBOOK_AUTOCURATE', async () => {
     // Only this test's looks (the generate and seed tests' looks would compete; saved ones go first).

@@ -8,7 +8,7 @@ import {
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
 import type { Config } from '@drape/config';
-import { setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
+import { isEmbeddedDatabase, setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
 import { QUEUES, generateJobData, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { providerFor } from './daemon';
@@ -298,6 +298,16 @@ prompts.command('verify').description('check that every active combination has i
     }
   }));
 
+/**
+ * Seeding adds test users with one known password and thousands of looks: only into the embedded
+ * PostgreSQL (a throwaway local database), unless the operator says --force.
+ */
+async function refuseUnlessEmbedded(db: Db, force: boolean | undefined): Promise<void> {
+  if (force || (await isEmbeddedDatabase(db))) return;
+  throw new UsageError('This database is not the embedded PostgreSQL (DATABASE_URL points at another server): seeding adds test users and looks. Add --force to seed it anyway.');
+}
+const FORCE_HELP = 'seed a database that is not the embedded PostgreSQL (DATABASE_URL)';
+
 const seed = program.command('seed').description('fill the database for benchmarks and browser tests');
 seed.command('looks').description('add looks (a few rendered, the rest cloned from them in the database), LookBook looks and users')
   .option('--looks <n>', 'looks to add', positiveInt('--looks'), 1_000_000)
@@ -305,9 +315,11 @@ seed.command('looks').description('add looks (a few rendered, the rest cloned fr
   .option('--users <n>', `users seed_00001... (password "${SEED_PASSWORD}")`, wholeNumber('--users', 0), 10_000)
   .option('--heavy-saves <n>', `looks in the wardrobe of the Fashion Icon ${SEED_HEAVY_USERNAME} (0: no such user)`, wholeNumber('--heavy-saves', 0), 5_000)
   .option('--originals <n>', 'looks rendered for real, which the others clone', positiveInt('--originals'), 36)
-  .action((o: { looks: number; lookbook: number; users: number; heavySaves: number; originals: number }) =>
+  .option('--force', FORCE_HELP)
+  .action((o: { looks: number; lookbook: number; users: number; heavySaves: number; originals: number; force?: boolean }) =>
     withDb(async (db, _url, _config, storage) => {
       if (o.lookbook > o.looks) throw new UsageError('--lookbook cannot exceed --looks.');
+      await refuseUnlessEmbedded(db, o.force);
       // The built-in renderer whatever IMAGE_PROVIDER says: a few dozen pictures to clone.
       const bars = new Map<SeedStage, ReturnType<typeof bar>>();
       const labels: Record<SeedStage, string> = { render: 'render  ', looks: 'looks   ', users: 'users   ', wardrobe: 'wardrobe' };
@@ -336,8 +348,10 @@ seed.command('looks').description('add looks (a few rendered, the rest cloned fr
 
 seed.command('blocked').description('add blocked images to review: rendered looks stored privately as refused ones, one rejection reason after another')
   .option('--count <n>', 'blocked images to add', positiveInt('--count'), 5)
-  .action((o: { count: number }) =>
+  .option('--force', FORCE_HELP)
+  .action((o: { count: number; force?: boolean }) =>
     withDb(async (db, _url, _config, storage) => {
+      await refuseUnlessEmbedded(db, o.force);
       // The built-in renderer whatever IMAGE_PROVIDER says, as for seed looks.
       const ids = await seedBlocked({ db, storage, provider: atelierProvider }, o.count);
       console.log(`Seeded ${ids.length} blocked images, pending review.`);

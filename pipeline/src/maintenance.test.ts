@@ -36,6 +36,19 @@ describe('the hourly expired-rows task', () => {
   });
 });
 
+describe('the hourly expired-rows task and the outbox', () => {
+  it('drops the body of a mail still pending after an hour (its sender stopped), and no other row', async () => {
+    const mail = (recipient: string, body: string | null) => ({ recipient, subject: 'Reset your Drape password', body_text: body, kind: 'password_reset' });
+    const stale = await db.db.insertInto('mail_outbox').values({ ...mail('stale@example.com', 'http://x/reset-password?token=stale'), created_at: new Date(Date.now() - 2 * 3_600_000) } as never).returning('id').executeTakeFirstOrThrow();
+    await db.db.insertInto('mail_outbox').values(mail('pending@example.com', 'http://x/reset-password?token=pending')).execute();
+    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows', { LOOKBOOK_AUTOCURATE: 200 });
+    expect(report.mailBodies).toBe(1);
+    const rows = await db.db.selectFrom('mail_outbox').select(['id', 'recipient', 'body_text']).orderBy('id').execute();
+    expect(rows.map((r) => [r.recipient, r.body_text])).toEqual([['stale@example.com', null], ['pending@example.com', 'http://x/reset-password?token=pending']]);
+    expect(rows[0]!.id).toBe(stale.id);
+  });
+});
+
 describe('the ten-minute lookbook-curation task', () => {
   it('fills the LookBook up to LOOKBOOK_AUTOCURATE, and does nothing at 0', async () => {
     const c = enumerateCombinations({ activeOnly: true, includeUnset: false })[0]!;

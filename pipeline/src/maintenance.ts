@@ -1,4 +1,4 @@
-import { deleteExpiredResetTokens, deleteExpiredSessions } from '@drape/auth';
+import { deleteExpiredResetTokens, deleteExpiredSessions, dropStaleMailBodies } from '@drape/auth';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
@@ -25,7 +25,8 @@ export async function runMaintenance(
       const botChecks = Number((await db.deleteFrom('bot_check_uses').where('expires_at', '<', new Date()).executeTakeFirst()).numDeletedRows);
       const rateLimits = await deleteExpiredRateLimits(db);
       const outcomes = await deleteOldOutcomes(db);
-      return { sessions, resetTokens, botChecks, rateLimits, outcomes };
+      const mailBodies = await dropStaleMailBodies(db);
+      return { sessions, resetTokens, botChecks, rateLimits, outcomes, mailBodies };
     }
     case 'image-retention':
       return { ...(await deleteExpiredImages(db, storage)) };

@@ -140,6 +140,12 @@ describe('seedLooks at a small scale', () => {
     expect(await verifyPassword(users[0]!.password_hash, SEED_PASSWORD)).toBe(true);
   });
 
+  it('marks every seeded user, seed_heavy too, as a test user (never offered as a referrer)', async () => {
+    const seeded = await db.db.selectFrom('users').select(['username', 'is_test']).where('email', 'like', '%@seed.example.com').execute();
+    expect(seeded).toHaveLength(26);
+    expect(seeded.filter((u) => !u.is_test).map((u) => u.username)).toEqual([]);
+  });
+
   it("fills seed_heavy's wardrobe with the look's columns, as insertWardrobeItem copies them", async () => {
     const heavy = await db.db.selectFrom('users').select(['id', 'tier']).where('username', '=', SEED_HEAVY_USERNAME).executeTakeFirstOrThrow();
     expect(heavy.tier).toBe('fashion_icon');

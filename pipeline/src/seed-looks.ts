@@ -30,7 +30,11 @@ export interface SeedLooksOptions {
   looks: number;
   /** How many of them are in the LookBook. */
   lookbook: number;
-  /** Users seed_00001...; a tenth of them Collectors, a fifth Stylists, a fifth Fashion Icons. */
+  /**
+   * Users seed_00001...; a tenth of them Collectors, a fifth Stylists, a fifth Fashion Icons. They
+   * and seed_heavy are test users (`is_test`): the admin's list marks them, the referrer search
+   * never offers them.
+   */
   users: number;
   /** Looks in the wardrobe of the Fashion Icon seed_heavy; 0 makes no such user. */
   heavySaves: number;
@@ -207,9 +211,9 @@ export async function seedLooks(deps: SeedLooksDeps, opts: SeedLooksOptions): Pr
     for (let from = 1; from <= opts.users; from += chunk) {
       const to = Math.min(from + chunk - 1, opts.users);
       const res = await sql`
-        insert into users (email, username, first_name, last_name, password_hash, tier, created_at)
+        insert into users (email, username, first_name, last_name, password_hash, tier, is_test, created_at)
         select ${'seed_'} || lpad(n::text, ${width}, '0') || ${`@${SEED_EMAIL_DOMAIN}`}, ${'seed_'} || lpad(n::text, ${width}, '0'),
-               'Seed', 'User ' || n, ${hash}, (${[...SEED_TIERS]}::text[])[n % 10 + 1],
+               'Seed', 'User ' || n, ${hash}, (${[...SEED_TIERS]}::text[])[n % 10 + 1], true,
                now() - random() * interval '1 day' * ${SPREAD_DAYS}
         from generate_series(${from}::int, ${to}::int) as n
         on conflict do nothing`.execute(db);
@@ -223,7 +227,7 @@ export async function seedLooks(deps: SeedLooksDeps, opts: SeedLooksOptions): Pr
   if (opts.heavySaves > 0) {
     const hash = await hashPassword(SEED_PASSWORD);
     await db.insertInto('users')
-      .values({ email: seedEmail(SEED_HEAVY_USERNAME), username: SEED_HEAVY_USERNAME, first_name: 'Seed', last_name: 'Heavy', password_hash: hash, tier: 'fashion_icon' })
+      .values({ email: seedEmail(SEED_HEAVY_USERNAME), username: SEED_HEAVY_USERNAME, first_name: 'Seed', last_name: 'Heavy', password_hash: hash, tier: 'fashion_icon', is_test: true })
       .onConflict((oc) => oc.doNothing())
       .execute();
     const heavy = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', SEED_HEAVY_USERNAME).executeTakeFirstOrThrow();

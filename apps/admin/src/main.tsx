@@ -7,8 +7,10 @@ import { httpStatus } from '@drape/client';
 import { paths } from './lib/base-path';
 import { onSessionEnd, type LoginLocationState } from './lib/session';
 import { queryClient, trpcClient, TRPCProvider } from './lib/trpc';
-import { router } from './router';
+import { createRouter } from './router';
 import './index.css';
+
+const router = createRouter();
 
 // Leaving the admin session (logout, expiry, a 401 from any admin call): go to the login page; an
 // expiry carries the session-expired notice.

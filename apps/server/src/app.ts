@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -20,6 +20,8 @@ export interface AppOptions {
   services: Services;
   /** Serve the built web and admin apps (off in API-only tests). */
   serveApps?: boolean;
+  /** Told of every route as it is registered (a test lists the server's top-level paths). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Fastify's form of TRUST_PROXY: a hop count becomes "trust the first N hops" (its types omit numbers). */
@@ -31,7 +33,7 @@ function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | (
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
-export async function buildApp({ services, serveApps = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, serveApps = true, onRoute }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   // LOG_LEVEL defaults to warn: request logs (info) cost about a quarter of the throughput.
   const app = Fastify({
@@ -40,6 +42,7 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   const https = config.publicOrigin.startsWith('https:');
   const jsonHeaders = apiHeaders(config.publicOrigin);
 

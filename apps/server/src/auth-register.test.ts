@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '@drape/auth';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -58,6 +59,27 @@ describe('POST /api/auth/register', () => {
   it('refuses a reserved route word as a username', async () => {
     const res = await s.call('POST', '/api/auth/register', await payload({ username: 'Settings' }));
     expect(res).toMatchObject({ status: 400, body: { error: 'invalid_username' } });
+  });
+
+  it('refuses every route of the apps and the server as a username, creating nothing', async () => {
+    const before = await countUsers();
+    for (const username of ['login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', '404', 'healthz', 'API', 'trpc', 'media', 'backstage', 'backstage-login']) {
+      const res = await s.call('POST', '/api/auth/register', await payload({ username }));
+      expect({ username, status: res.status, body: res.body }).toEqual({ username, status: 400, body: { error: 'invalid_username', message: 'This username is reserved' } });
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("keeps an account made before its name was reserved working: it signs in, and refers friends by that name", async () => {
+    const old = await s.register();
+    await s.db.db.updateTable('users').set({ username: 'outfit-result' }).where('id', '=', old.user.id).execute();
+    const login = await s.call('POST', '/api/auth/login', { email: old.email, password: old.password });
+    expect(login).toMatchObject({ status: 200, body: { user: { username: 'outfit-result' } } });
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: login.body.token })).body.username).toBe('outfit-result');
+    // Its referral link is /auth?ref=outfit-result (contracts' referralPath): the ref counts.
+    const friend = await s.call('POST', '/api/auth/register', await payload({ ref: 'outfit-result' }));
+    expect(friend.status).toBe(201);
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: login.body.token })).body.invitesSent).toBe(1);
   });
 
   it('refuses a short password with weak_password', async () => {
@@ -178,5 +200,19 @@ describe('GET /api/auth/check-username and /api/auth/search-users', () => {
     expect(Object.keys(found.body.users[0]).sort()).toEqual(['firstName', 'id', 'lastName', 'username']);
     expect((await s.call('GET', '/api/auth/search-users?q=%25%25')).body).toEqual({ users: [] });
     expect((await s.call('GET', `/api/auth/search-users?q=${'x'.repeat(60)}`)).status).toBe(400);
+  });
+
+  it("never offers a test user (the admin's per-tier set, seeded users) as a referrer", async () => {
+    await bootstrapAdmin(s.db.db, 'ops', 'correct horse');
+    const admin = (await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' })).body.token;
+    const made = await s.call('POST', '/api/admin/create-test-users', undefined, { token: admin });
+    expect(made.status).toBe(200);
+    const names = (made.body.users as { username: string }[]).map((u) => u.username);
+    for (const q of ['test', 'Test', names[0]!.slice(0, 8)]) {
+      expect((await s.call('GET', `/api/auth/search-users?q=${encodeURIComponent(q)}`)).body).toEqual({ users: [] });
+    }
+    // A member of the same name is still found.
+    await s.register({ firstName: 'Testa', lastName: 'Member', username: 'testa_member' });
+    expect((await s.call('GET', '/api/auth/search-users?q=test')).body.users.map((u: { username: string }) => u.username)).toEqual(['testa_member']);
   });
 });

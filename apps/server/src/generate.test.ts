@@ -56,8 +56,10 @@ describe('POST /api/generate-outfit', () => {
   it('serves the pieces of an image at GET /api/fashion-items/{imageId}', async () => {
     const u = await s.register();
     const outfit = (await s.call('POST', '/api/generate-outfit', { gender: 'male', occasion: 'Office' }, { token: u.token })).body;
-    const items = await s.call('GET', `/api/fashion-items/${outfit.id}`);
+    const items = await s.call('GET', `/api/fashion-items/${outfit.id}`, undefined, { token: u.token });
     expect(items.body).toEqual(outfit.fashionItems);
+    // Served to this user only: nobody else learns it exists (the share rule, share.test.ts).
+    expect((await s.call('GET', `/api/fashion-items/${outfit.id}`)).status).toBe(404);
     expect(items.body.map((i: { name: string }) => i.name.toLowerCase()).join(' ')).not.toMatch(/hot pants/);
     expect((await s.call('GET', '/api/fashion-items/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await s.call('GET', '/api/fashion-items/not-an-id')).status).toBe(400);

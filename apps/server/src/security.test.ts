@@ -126,9 +126,10 @@ describe('a changed password', () => {
     expect(changed.status).toBe(200);
     const token = new URL(link).searchParams.get('token');
     expect((await s.call('POST', '/api/auth/reset-password', { token, newPassword: 'yet another passphrase' })).body.error).toBe('invalid_token');
-    const mail = await s.db.db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('recipient', '=', u.email).where('kind', '=', 'password_changed').executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Your Drape password was changed');
-    expect(mail.body_text).toContain(`${s.config.publicOrigin}/auth`);
+    expect(await s.db.db.selectFrom('mail_outbox').select('subject').where('recipient', '=', u.email).where('kind', '=', 'password_changed').executeTakeFirstOrThrow()).toEqual({ subject: 'Your Drape password was changed' });
+    // Its text as the development console shows it (the outbox keeps no body).
+    const mail = s.mails.findLast((line) => line.startsWith(`[mail] to ${u.email}: Your Drape password was changed`));
+    expect(mail).toContain(`${s.config.publicOrigin}/auth`);
   });
 });
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '@drape/auth';
 import { ensureMatrix } from '@drape/boot';
 import { deleteExpiredImages } from '@drape/operations';
 import { runGenerateJob } from '@drape/pipeline';
@@ -237,6 +238,49 @@ describe('GET /outfit/{imageId}: the link preview', () => {
       expect(tags.get('twitter:card')).toBe('summary');
       expect(tags.has('og:image')).toBe(false);
     }
+  });
+});
+
+describe('GET /api/fashion-items/{imageId}: the share rule', () => {
+  let admin: string;
+  beforeAll(async () => {
+    await bootstrapAdmin(s.db.db, 'ops', 'correct horse');
+    admin = (await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' })).body.token;
+  });
+  const pieces = (id: string, token?: string) => s.call('GET', `/api/fashion-items/${id}`, undefined, token ? { token } : {});
+  const statusFor = async (id: string, callers: Record<string, string | undefined>) =>
+    Object.fromEntries(await Promise.all(Object.entries(callers).map(async ([who, token]) => [who, (await pieces(id, token)).status])));
+
+  it("answers a look's pieces to those who may see it, and 404 to anybody else, as for an unknown id", async () => {
+    const owner = await s.register();
+    const stranger = await s.register();
+    const look = await servedLook(owner.token);
+    // A forged admin token is a signed-out caller here.
+    const callers = { owner: owner.token, stranger: stranger.token, signedOut: undefined, admin, forgedAdmin: 'x.y.z' };
+
+    expect(await statusFor(look.id, callers)).toEqual({ owner: 200, stranger: 404, signedOut: 404, admin: 200, forgedAdmin: 404 });
+    expect((await pieces(look.id, owner.token)).body).toEqual((await pieces(look.id, admin)).body);
+    expect((await pieces(look.id, owner.token)).body.length).toBeGreaterThanOrEqual(3);
+    const hidden = await pieces(look.id, stranger.token);
+    expect(hidden.body).toEqual((await pieces(UNKNOWN_ID, stranger.token)).body);
+    expect(hidden.body).toMatchObject({ error: 'not_found' });
+
+    // Shared: its link is public, and so are its pieces.
+    expect((await s.call('POST', '/api/share/outfit', { imageId: look.id }, { token: owner.token })).status).toBe(200);
+    expect(await statusFor(look.id, callers)).toEqual({ owner: 200, stranger: 200, signedOut: 200, admin: 200, forgedAdmin: 200 });
+  });
+
+  it('answers every caller for a LookBook look, only an admin for an archived one', async () => {
+    const owner = await s.register();
+    const stranger = await s.register();
+    const inLookbook = await servedLook(owner.token);
+    const archived = await servedLook(owner.token);
+    await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', inLookbook.id).execute();
+    await s.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', archived.id).execute();
+    const callers = { owner: owner.token, stranger: stranger.token, signedOut: undefined, admin };
+    expect(await statusFor(inLookbook.id, callers)).toEqual({ owner: 200, stranger: 200, signedOut: 200, admin: 200 });
+    expect(await statusFor(archived.id, callers)).toEqual({ owner: 404, stranger: 404, signedOut: 404, admin: 200 });
+    expect(await statusFor(UNKNOWN_ID, callers)).toEqual({ owner: 404, stranger: 404, signedOut: 404, admin: 404 });
   });
 });
 

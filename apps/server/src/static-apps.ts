@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
+import { MEDIA_PATH, PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
 import { escapeHtml } from './html-escape';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +13,15 @@ export const ADMIN_DIST = path.resolve(here, '../../admin/dist');
 /** The JSON 404 of API paths (and of every path when the apps are not served). */
 export function sendNoRoute(req: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-store').send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+}
+
+/**
+ * Paths the server answers itself, never with an app's page: the API, and /media, where a page
+ * for a missing image would be kept by a CDN as the image.
+ */
+function isServerPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return path.startsWith('/api/') || path.startsWith('/trpc/') || path === MEDIA_PATH || path.startsWith(`${MEDIA_PATH}/`);
 }
 
 /** The page of an app that is not built (API-only tests, a fresh clone before the build). */
@@ -109,7 +118,7 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
 
   app.setNotFoundHandler((req, reply) => {
     // HEAD is answered like GET (Fastify strips the body), so probes of app paths see 200.
-    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (isServerPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendNoRoute(req, reply);
     }
     return sendHtml(reply, webIndex ?? NOT_BUILT);

@@ -205,13 +205,13 @@ describe('a saved look and retention', () => {
     expect(item).toMatchObject({ imageId: look.id });
     expect(item.fashionItems.map((p: { id: string }) => p.id)).toEqual(look.fashionItems.map((p) => p.id));
     expect((await fetch(`${s.url}${item.imageUrl}`)).status).toBe(200);
-    expect((await s.call('GET', `/api/fashion-items/${look.id}`)).body).toHaveLength(look.fashionItems.length);
+    expect((await s.call('GET', `/api/fashion-items/${look.id}`, undefined, { token: u.token })).body).toHaveLength(look.fashionItems.length);
 
     await s.call('DELETE', `/api/siims/wardrobe/${look.id}`, undefined, { token: u.token });
     const report = await deleteExpiredImages(s.db.db, s.storage);
     expect(report.images).toBe(1);
     expect((await fetch(`${s.url}${item.imageUrl}`)).status).toBe(404);
-    expect((await s.call('GET', `/api/fashion-items/${look.id}`)).status).toBe(404);
+    expect((await s.call('GET', `/api/fashion-items/${look.id}`, undefined, { token: u.token })).status).toBe(404);
     expect(await s.db.db.selectFrom('fashion_items').select('id').where('image_id', '=', look.id).execute()).toEqual([]);
   });
 });

@@ -79,6 +79,16 @@ export const viewerProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { viewer: valid && !valid.user.deletion_requested_at ? valid.user : null } });
 });
 
+/**
+ * A public call that also knows an administrator: `admin` when an admin token verifies, else null,
+ * beside the viewer of viewerProcedure. An admin token that does not verify is a signed-out caller
+ * here, never a 401.
+ */
+export const viewerOrAdminProcedure = viewerProcedure.use(async ({ ctx, next }) => {
+  const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
+  return next({ ctx: { admin } });
+});
+
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
   if (!admin) throw appError('admin_unauthorized');

@@ -1,35 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@drape/config';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { createMailer } from './mailer';
+import { createMailer, NO_TRANSPORT } from './mailer';
+import { startSmtpSink, type SmtpSink } from './testing';
 
-/** A local SMTP sink (smtp-server) standing in for the mail provider: it speaks real SMTP. */
+/** A local SMTP sink (smtp-server) stands in for the mail provider: it speaks real SMTP. */
 let db: TestDatabase;
-let sink: SMTPServer;
-let port: number;
-const received: { from: string; to: string[]; raw: string }[] = [];
+let sink: SmtpSink;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
-  port = (sink.server.address() as AddressInfo).port;
+  sink = await startSmtpSink();
 });
 afterAll(async () => {
-  await new Promise<void>((r) => sink.close(() => r()));
+  await sink.close();
   await db.drop();
 });
 
@@ -41,33 +25,52 @@ async function until(check: () => Promise<boolean>) {
   }
 }
 
+const rowOf = (recipient: string) => db.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', recipient).executeTakeFirstOrThrow();
+const LINK = 'http://x/reset-password?token=abcdefghijklmnopqrstuvwxyz234567';
+const resetMail = (to: string) => ({ to, subject: 'Reset your Drape password', text: `Use this link: ${LINK}`, html: `<a href="${LINK}">Reset</a>`, kind: 'password_reset' });
+
 describe('mailer', () => {
-  it('delivers through SMTP_URL and marks the outbox row sent', async () => {
-    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'Drape <hello@drape.test>' });
+  it('delivers through SMTP_URL, marks the outbox row sent and drops its body', async () => {
+    const config = loadConfig({ SMTP_URL: sink.url, MAIL_FROM: 'Drape <hello@drape.test>' });
     const lines: string[] = [];
-    const mailer = createMailer(db.db, config, (l) => lines.push(l));
-    await mailer.send({ to: 'ada@example.com', subject: 'Reset your Drape password', text: 'Use this link: http://x/reset-password?token=abc', kind: 'password_reset' });
-    await until(async () => received.length === 1);
-    expect(received[0]).toMatchObject({ from: 'hello@drape.test', to: ['ada@example.com'] });
-    expect(received[0]!.raw).toContain('Subject: Reset your Drape password');
-    expect(received[0]!.raw).toContain('reset-password?token=abc');
-    await until(async () => Boolean((await db.db.selectFrom('mail_outbox').select('sent_at').where('recipient', '=', 'ada@example.com').executeTakeFirst())?.sent_at));
+    await createMailer(db.db, config, (l) => lines.push(l)).send(resetMail('ada@example.com'));
+    await until(async () => sink.received.some((m) => m.to.includes('ada@example.com')));
+    expect(sink.received.find((m) => m.to.includes('ada@example.com'))).toMatchObject({
+      from: 'hello@drape.test', to: ['ada@example.com'], subject: 'Reset your Drape password', text: expect.stringContaining(LINK),
+    });
+    await until(async () => Boolean((await rowOf('ada@example.com')).sent_at));
+    expect(await rowOf('ada@example.com')).toMatchObject({ kind: 'password_reset', subject: 'Reset your Drape password', body_text: null, body_html: null, error: null });
     expect(lines).toEqual([]);
   });
 
-  it('keeps the mail in the outbox with its error when the server cannot be reached', async () => {
+  it('records the error and drops the body when the server cannot be reached', async () => {
     const mailer = createMailer(db.db, loadConfig({ SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true' }));
-    await mailer.send({ to: 'grace@example.com', subject: 'Hello', text: 'Hi', kind: 'test' });
-    await until(async () => Boolean((await db.db.selectFrom('mail_outbox').select('error').where('recipient', '=', 'grace@example.com').executeTakeFirst())?.error));
-    const row = await db.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', 'grace@example.com').executeTakeFirstOrThrow();
-    expect(row.sent_at).toBeNull();
+    await mailer.send(resetMail('grace@example.com'));
+    await until(async () => Boolean((await rowOf('grace@example.com')).error));
+    const row = await rowOf('grace@example.com');
+    expect(row).toMatchObject({ sent_at: null, body_text: null, body_html: null });
     expect(row.error).toMatch(/ECONNREFUSED|connect/i);
   });
 
-  it('without SMTP_URL, keeps the mail in the outbox and shows it on the console', async () => {
+  it('without SMTP_URL in development mode, shows the mail on the console and never stores its body', async () => {
     const lines: string[] = [];
-    await createMailer(db.db, loadConfig({}), (l) => lines.push(l)).send({ to: 'lin@example.com', subject: 'Hi', text: 'the body', kind: 'test' });
-    expect(lines.join('\n')).toContain('the body');
-    expect(await db.db.selectFrom('mail_outbox').select('id').where('recipient', '=', 'lin@example.com').execute()).toHaveLength(1);
+    await createMailer(db.db, loadConfig({}), (l) => lines.push(l)).send(resetMail('lin@example.com'));
+    expect(lines.join('\n')).toContain(LINK);
+    expect(await rowOf('lin@example.com')).toMatchObject({ body_text: null, body_html: null, sent_at: null, error: NO_TRANSPORT.development });
+  });
+
+  it('without SMTP_URL in production mode (NODE_ENV=production), prints no link and stores no body', async () => {
+    const lines: string[] = [];
+    await createMailer(db.db, loadConfig({ NODE_ENV: 'production' }), (l) => lines.push(l)).send(resetMail('prod@example.com'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[mail\] not sent: SMTP_URL is not set \(password_reset, outbox \d+\)$/);
+    expect(lines.join('\n')).not.toContain('token=');
+    expect(lines.join('\n')).not.toContain('prod@example.com');
+    expect(await rowOf('prod@example.com')).toMatchObject({ body_text: null, body_html: null, sent_at: null, error: NO_TRANSPORT.production });
+  });
+
+  it('never leaves a reset token anywhere in the outbox', async () => {
+    const dump = JSON.stringify(await db.db.selectFrom('mail_outbox').selectAll().execute());
+    expect(dump).not.toContain('token=');
   });
 });

@@ -15,26 +15,62 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Mail through SMTP_URL; without it the outbox keeps the mail and the console shows it. */
-export function createMailer(db: Db, config: Config, log: (line: string) => void = console.log): Mailer {
+/** What the outbox says of a mail when there is no SMTP_URL to send it through. */
+export const NO_TRANSPORT = {
+  development: 'not sent: no SMTP_URL (shown on the console)',
+  production: 'not sent: no SMTP_URL',
+} as const;
+
+/**
+ * Mail through SMTP_URL. A mail's body holds live links (a password reset), so the outbox keeps
+ * it only while its delivery is pending: once sent, or refused, the row keeps who, what kind and
+ * when, and the body is dropped (there is no retry: a reset link lasts an hour, and the user can
+ * ask again). Without SMTP_URL the body is never stored: in development mode the console shows
+ * the mail, in production mode it says only that a mail was not sent.
+ */
+export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'production'>, log: (line: string) => void = console.log): Mailer {
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
     async send(mail) {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({ recipient: mail.to, subject: mail.subject, body_text: mail.text, body_html: mail.html ?? null, kind: mail.kind })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const envelope = { recipient: mail.to, subject: mail.subject, kind: mail.kind };
       if (!transport) {
-        log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        const row = await db
+          .insertInto('mail_outbox')
+          .values({ ...envelope, body_text: null, body_html: null, error: config.production ? NO_TRANSPORT.production : NO_TRANSPORT.development })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (config.production) log(`[mail] not sent: SMTP_URL is not set (${mail.kind}, outbox ${row.id})`);
+        else log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
         return;
       }
+      const row = await db
+        .insertInto('mail_outbox')
+        .values({ ...envelope, body_text: mail.text, body_html: mail.html ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ended = (set: { sent_at: Date } | { error: string }) =>
+        db.updateTable('mail_outbox').set({ ...set, body_text: null, body_html: null }).where('id', '=', row.id).execute();
       void transport
         .sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .then(() => db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute())
-        .catch((err: unknown) =>
-          db.updateTable('mail_outbox').set({ error: String(err).slice(0, 500) }).where('id', '=', row.id).execute().catch(() => {}),
-        );
+        .then(() => ended({ sent_at: new Date() }))
+        .catch((err: unknown) => ended({ error: String(err).slice(0, 500) }).catch(() => {}));
     },
   };
+}
+
+/** How long a body may wait for its delivery: longer, and the process that held it has stopped. */
+const PENDING_BODY_MS = 3_600_000;
+
+/**
+ * Drops the bodies of mails still pending after an hour: their sender stopped mid-delivery (a
+ * crash, a restart), and nothing will send them now. Run with the hourly expired-rows sweep.
+ */
+export async function dropStaleMailBodies(db: Db, now = new Date()): Promise<number> {
+  const res = await db
+    .updateTable('mail_outbox')
+    .set({ body_text: null, body_html: null })
+    .where('body_text', 'is not', null)
+    .where('created_at', '<', new Date(now.getTime() - PENDING_BODY_MS))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
+import { DEFAULT_ADMIN_BASE_PATH, LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
 
 /**
  * Which proxies may set the client address (X-Forwarded-For), in Fastify's `trustProxy` forms:
@@ -42,7 +42,7 @@ const configSchema = z.object({
   PUBLIC_ORIGIN: z.string().optional(),
   ADMIN_BASE_PATH: z
     .string()
-    .default('/backstage')
+    .default(DEFAULT_ADMIN_BASE_PATH)
     .refine((p) => /^\/[a-z0-9-]+$/i.test(p), 'ADMIN_BASE_PATH must look like /backstage'),
   ADMIN_KEY: z.string().optional(),
   // A bootstrapped admin guards the whole pipeline: a short password refuses to start.

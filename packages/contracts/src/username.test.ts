@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedUsername, usernameProblem, usernameSchema } from './username';
+import { isReservedUsername, referralPath, RESERVED_USERNAMES, usernameProblem, usernameSchema } from './username';
 
 describe('username rules', () => {
   it.each([
@@ -23,5 +23,25 @@ describe('username rules', () => {
     expect(isReservedUsername('Dashboard')).toBe(true);
     expect(isReservedUsername('logo-preview')).toBe(true);
     expect(isReservedUsername('dashboards')).toBe(false);
+  });
+
+  it('reserves the server paths and the admin base path, the default one or the configured one, with its -login', () => {
+    for (const word of ['login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', '404', 'healthz', 'api', 'trpc', 'media', 'backstage', 'Backstage-Login']) {
+      expect(isReservedUsername(word), word).toBe(true);
+    }
+    expect(isReservedUsername('office-7f3k')).toBe(false);
+    expect(isReservedUsername('office-7f3k', '/office-7f3k')).toBe(true);
+    expect(isReservedUsername('Office-7f3k-login', '/office-7f3k')).toBe(true);
+    expect(isReservedUsername('office-7f3k-x', '/office-7f3k')).toBe(false);
+  });
+
+  it('lists only words a username could be (else the list would hold a word nobody can take)', () => {
+    for (const word of RESERVED_USERNAMES) expect(usernameProblem(word), word).toBeNull();
+  });
+
+  it("sends a referral link to /{username}, or straight to /auth?ref= for an account holding a route's name", () => {
+    expect(referralPath('style_queen')).toBe('/style_queen');
+    expect(referralPath('healthz')).toBe('/auth?ref=healthz');
+    expect(referralPath('Login')).toBe('/auth?ref=Login');
   });
 });

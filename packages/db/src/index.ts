@@ -2,6 +2,7 @@ export * from './schema';
 export * from './client';
 export * from './migrate';
 export * from './embedded-postgres';
+export * from './embedded-marker';
 export * from './database-url';
 export * from './settings';
 export * from './seed';

@@ -76,7 +76,8 @@ export interface MailOutboxTable {
   id: Generated<string>;
   recipient: string;
   subject: string;
-  body_text: string;
+  /** Only while the mail's delivery is pending (a reset link is never kept in plain text). */
+  body_text: string | null;
   body_html: string | null;
   kind: string;
   created_at: CreatedAt;

@@ -1,8 +1,10 @@
+import { DEFAULT_ADMIN_BASE_PATH } from '@drape/contracts';
+
 /**
  * The admin area lives under a hidden base path (ADMIN_BASE_PATH on the server). The server tells
  * the app which one through <meta name="drape-admin-base">; the dev server has no such tag.
  */
-const DEFAULT_BASE = '/backstage';
+const DEFAULT_BASE = DEFAULT_ADMIN_BASE_PATH;
 
 export function normaliseBase(raw: string | null | undefined): string {
   const trimmed = (raw ?? '').trim().replace(/\/+$/, '');

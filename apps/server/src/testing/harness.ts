@@ -28,10 +28,12 @@ export interface TestServer {
   /** The S3 server, when the test asked for object storage. */
   s3: S3TestServer | null;
   app: FastifyInstance;
+  /** What the server printed (its log): without SMTP_URL, in development mode, each mail in full. */
   mails: string[];
   call<T = any>(method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Answer<T>>;
   solveBotCheck(): Promise<string>;
   register(overrides?: Record<string, unknown>): Promise<{ token: string; user: any; email: string; password: string; username: string }>;
+  /** The link of the newest reset mail to this address, as the development console shows it. */
   resetLinkFor(email: string): Promise<string | null>;
   close(): Promise<void>;
 }
@@ -67,10 +69,12 @@ export interface TestServerOptions {
   failingProvider?: boolean;
   /** Images in S3-compatible object storage (a local s3rver) instead of the disk. */
   s3?: boolean;
+  /** Serve the web and admin apps as `npm start` does (their shell when not built). */
+  serveApps?: boolean;
 }
 
 export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
-  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions
+  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions
     ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
@@ -93,7 +97,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
   const services = createServices(db, config, (line) => mails.push(line), generation, storage);
-  const app = await buildApp({ services, serveApps: false });
+  const app = await buildApp({ services, serveApps: opts.serveApps ?? false });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -142,9 +146,11 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     return { token: res.body.token, user: res.body.user, email: input.email as string, password: input.password as string, username: input.username as string };
   };
 
+  // The outbox never keeps a link: the newest reset mail to this address as the development
+  // console shows it (the server runs without SMTP_URL, in development mode).
   const resetLinkFor = async (email: string) => {
-    const row = await db.db.selectFrom('mail_outbox').select('body_text').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirst();
-    return row?.body_text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0] ?? null;
+    const mail = mails.findLast((line) => line.startsWith(`[mail] to ${email}: `) && line.includes('/reset-password?token='));
+    return mail?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? null;
   };
 
   return {

@@ -1,3 +1,4 @@
+import { referralPath } from '@drape/contracts';
 import { Button, Input, Label } from '@drape/ui';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -5,8 +6,9 @@ import { useEffect, useState } from 'react';
 /** user-area §4: a copied indicator for 2 to 3 seconds; a clipboard failure is ignored. */
 const COPIED_MS = 3000;
 
+/** `/{username}`, or `/auth?ref=` for an account holding a route's name (contracts' referralPath). */
 export function referralUrl(username: string): string {
-  return `${window.location.origin}/${username}`;
+  return `${window.location.origin}${referralPath(username)}`;
 }
 
 export function ReferralLink({ username }: { username: string }) {

@@ -2,6 +2,7 @@ import { createSession, hashPassword, passwordProblem, type BotCheck, type RateL
 import {
   isReservedUsername, usernameMessages, usernameProblem, type AuthAnswer, type RegisterInput, type Tier,
 } from '@drape/contracts';
+import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
@@ -14,6 +15,7 @@ export interface RegistrationDeps {
   rateLimits: RateLimits;
   botCheck: BotCheck;
   promoCodes: ReadonlyMap<string, Tier>;
+  config: Pick<Config, 'ADMIN_BASE_PATH'>;
 }
 
 /** Referral from the referrer search (an id), a ?ref= username, or a promo field holding a username. */
@@ -40,7 +42,7 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
   const weak = passwordProblem(input.password);
   if (weak) throw appError('weak_password', weak);
-  if (isReservedUsername(input.username)) throw appError('invalid_username', 'This username is reserved.');
+  if (isReservedUsername(input.username, deps.config.ADMIN_BASE_PATH)) throw appError('invalid_username', usernameMessages.reserved);
   if (!(await deps.botCheck.verify(input.turnstileToken, req.ipAddress))) throw appError('bot_check_failed');
 
   // A promo code field may carry a referrer's username (the spec pre-fills it from ?ref=).
@@ -77,14 +79,14 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
 }
 
 /** The sign-up form's live check, limited per address: it tells who is a member. */
-export async function checkUsername(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, raw: string): Promise<{ available: boolean; message: string }> {
+export async function checkUsername(deps: { db: Db; rateLimits: RateLimits; config: Pick<Config, 'ADMIN_BASE_PATH'> }, req: RequestMeta, raw: string): Promise<{ available: boolean; message: string }> {
   const limit = await deps.rateLimits.consume('checkUsernameIp', req.ipAddress ?? 'unknown');
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
   const db = deps.db;
   const name = raw.trim();
   const problem = usernameProblem(name);
   if (problem) return { available: false, message: problem };
-  if (isReservedUsername(name)) return { available: false, message: 'This username is reserved' };
+  if (isReservedUsername(name, deps.config.ADMIN_BASE_PATH)) return { available: false, message: usernameMessages.reserved };
   const taken = await findUserByUsername(db, name);
   return taken ? { available: false, message: usernameMessages.taken } : { available: true, message: usernameMessages.available };
 }

@@ -8,7 +8,7 @@ import { rateLimited } from '../errors';
 /**
  * The register form's "Referred by a friend?" search: public, so it answers only what that field
  * shows (name and username, and the id it submits), never an email or a tier, and it is rate
- * limited per address so that it cannot list the members.
+ * limited per address so that it cannot list the members. Test users are never offered.
  */
 export async function searchUsers(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, q: string): Promise<{ users: ReferrerMatch[] }> {
   const term = q.trim().toLowerCase();
@@ -20,6 +20,8 @@ export async function searchUsers(deps: { db: Db; rateLimits: RateLimits }, req:
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'username'])
     .where('deletion_requested_at', 'is', null)
+    // Test users (the admin's per-tier set, seeded users) are nobody's friend.
+    .where('is_test', '=', false)
     .where((eb) => eb.or([
       eb(sql`lower(username)`, 'like', like),
       eb(sql`lower(first_name)`, 'like', like),

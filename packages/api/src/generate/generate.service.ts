@@ -8,6 +8,7 @@ import {
 import type { Db, UserRow } from '@drape/db';
 import { generateJobData, type LiveGeneration } from '@drape/jobs';
 import { catalogLookup } from '../catalog/catalog-lookup';
+import { isPublicLook, maySeeLook } from '../share/share.service';
 import { appError, rateLimited } from '../errors';
 import { fashionItemsOf, outfitView } from './outfit.view';
 import { lockUsage, release, reserve, spend, today } from './usage';
@@ -123,9 +124,16 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
   }
 }
 
-/** GET /api/fashion-items/{imageId}. */
-export async function fashionItemsForImage(db: Db, imageId: string) {
-  const exists = await db.selectFrom('generated_images').select('id').where('id', '=', imageId).executeTakeFirst();
-  if (!exists) throw appError('not_found', 'No such image.');
+/**
+ * GET /api/fashion-items/{imageId}: the pieces of a look the caller may see, by the share rule
+ * (share.service): a signed-in user's look (served to them, saved, shared or in the LookBook), a
+ * signed-out visitor's public one (shared or in the LookBook). An administrator reads every look's
+ * (the admin gallery). Any other look answers as an unknown id: its existence is not revealed.
+ */
+export async function fashionItemsForImage(db: Db, caller: { viewer: UserRow | null; admin: boolean }, imageId: string) {
+  const visible = caller.admin
+    ? (await db.selectFrom('generated_images').select('id').where('id', '=', imageId).executeTakeFirst()) !== undefined
+    : caller.viewer ? await maySeeLook(db, caller.viewer.id, imageId) : await isPublicLook(db, imageId);
+  if (!visible) throw appError('not_found', 'No such image.');
   return fashionItemsOf(db, imageId);
 }

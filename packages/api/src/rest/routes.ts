@@ -103,7 +103,7 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'GET', path: '/api/lookbook/stats', auth: 'public', summary: "The landing's LookBook blurb", call: (c) => c.catalog.lookbookStats() }),
   // Generation (user-area §7)
   row({ method: 'POST', path: '/api/generate-outfit', auth: 'user', summary: 'Get My Look: an outfit from inventory, or generated live', input: generateOutfitInput, call: (c, i) => c.generate.outfit(i) }),
-  row({ method: 'GET', path: '/api/fashion-items/:imageId', auth: 'public', summary: 'The pieces of one image', input: fashionItemsInput, call: (c, i) => c.generate.fashionItems(i) }),
+  row({ method: 'GET', path: '/api/fashion-items/:imageId', auth: 'public', summary: "The pieces of a look the caller may see (the share rule: served to them, saved, shared or in the LookBook; signed out, shared or in the LookBook), else 404; an admin token reads every look's", input: fashionItemsInput, call: (c, i) => c.generate.fashionItems(i) }),
   // Sharing (user-area §2 Shared outfit link, §7)
   row({ method: 'POST', path: '/api/share/outfit', auth: 'user', summary: 'Share a look the user may see; answers its public shareUrl', input: shareOutfitInput, call: (c, i) => c.share.create(i) }),
   row({ method: 'GET', path: '/api/share/outfit/:imageId', auth: 'public', summary: 'The outfit of a shared link (a shared or LookBook look); counted as served to a signed-in caller', input: shareOutfitInput, call: (c, i) => c.share.outfit(i) }),

@@ -19,6 +19,8 @@ export interface TestServices {
    * start at zero, and referrals count as from different networks.
    */
   req(): RequestMeta;
+  /** What the services printed: without SMTP_URL, in development mode, each mail in full. */
+  mails: string[];
   /** Solves a challenge as the register form's widget would. */
   solveBotCheck(): Promise<string>;
   close(): Promise<void>;
@@ -31,12 +33,13 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   const testStorage = await openTestStorage('local');
   const config = loadConfig({ ALTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'silent', ...env });
   const botCheck = createBotCheck(db.db, config);
+  const mails: string[] = [];
   const services: Services = {
     db: db.db,
     config,
     botCheck,
     rateLimits: createRateLimits(db.pool),
-    mailer: createMailer(db.db, config, () => {}),
+    mailer: createMailer(db.db, config, (line) => mails.push(line)),
     promoCodes: parsePromoCodes(config.PROMO_CODES),
     generation: {
       enqueue: () => Promise.reject(new Error('live generation is not part of the service tests')),
@@ -50,11 +53,12 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       getJobById: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
     },
     storage: testStorage.storage,
-    log: () => {},
+    log: (line) => mails.push(line),
   };
   return {
     services,
     db,
+    mails,
     req: () => ({ ipAddress: `10.${77 + ((n >> 8) & 127)}.${n++ & 255}.7`, userAgent: 'service-test' }),
     async solveBotCheck() {
       const c = await botCheck.challenge();
