@@ -7,10 +7,11 @@ import path from 'node:path';
  * The outbox keeps no body, so this is where a test reads a reset link, as a user reads it in
  * their mailbox.
  */
-interface ReceivedMail {
+export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string | null;
 }
 
 function mailDir(): string {
@@ -19,16 +20,20 @@ function mailDir(): string {
   return dir;
 }
 
-/** The reset link in the newest mail to this address, or null when there is none. */
-export function latestResetLink(email: string): string | null {
+/** The newest mail to this address, or null when there is none. */
+export function latestMail(email: string): ReceivedMail | null {
   const dir = mailDir();
   if (!fs.existsSync(dir)) return null;
   // Files are numbered in the order received: the last one to this address is the newest.
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse();
   for (const file of files) {
     const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail;
-    if (!mail.to.some((to) => to.toLowerCase() === email.toLowerCase())) continue;
-    return mail.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/)?.[0] ?? null;
+    if (mail.to.some((to) => to.toLowerCase() === email.toLowerCase())) return mail;
   }
   return null;
+}
+
+/** The reset link in the newest mail to this address, or null when there is none. */
+export function latestResetLink(email: string): string | null {
+  return latestMail(email)?.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/)?.[0] ?? null;
 }
