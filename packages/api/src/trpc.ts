@@ -64,7 +64,7 @@ export type AdminContext = Context & { admin: { adminId: string; adminKey: strin
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
-  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
+  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
   return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token } });
 });
@@ -75,7 +75,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
  */
 export const viewerProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
-  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
+  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   return next({ ctx: { viewer: valid && !valid.user.deletion_requested_at ? valid.user : null } });
 });
 

@@ -7,12 +7,14 @@ import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
 import { createAccount, findUserByEmail, findUserByUsername } from './accounts';
+import type { SessionSettings } from './session.service';
 
 export interface RegistrationDeps {
   db: Db;
   rateLimits: RateLimits;
   botCheck: BotCheck;
   promoCodes: ReadonlyMap<string, Tier>;
+  config: SessionSettings;
 }
 
 /** Referral from the referrer search (an id), a ?ref= username, or a promo field holding a username. */
@@ -69,7 +71,7 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
     if (referrerId) await promoteReferrer(tx, referrerId);
     return created;
   });
-  const { token } = await createSession(deps.db, user.id, req);
+  const { token } = await createSession(deps.db, user.id, req, deps.config.SESSION_MAX_DAYS);
   return { token, user: await toPublicUser(deps.db, user) };
 }
 

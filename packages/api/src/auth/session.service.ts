@@ -2,14 +2,18 @@ import {
   burnPasswordCheck, createSession, extendSession, invalidateSession, invalidateUserSessions, listUserSessions, verifyPassword, type RateLimits,
 } from '@drape/auth';
 import { authMessages, type AuthAnswer, type LoginInput, type SessionInfo } from '@drape/contracts';
+import type { Config } from '@drape/config';
 import type { Db, SessionRow } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
 import { findUserByEmail } from './accounts';
 
+/** The setting a session's lifetime follows: its absolute end, in days after the sign-in. */
+export type SessionSettings = Pick<Config, 'SESSION_MAX_DAYS'>;
+
 /** Sign-in: rate limited per address and per account; logging in cancels a pending deletion. */
-export async function login(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
+export async function login(deps: { db: Db; rateLimits: RateLimits; config: SessionSettings }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
   const ipLimit = await deps.rateLimits.consume('loginIp', req.ipAddress ?? 'unknown');
   if (!ipLimit.ok) throw rateLimited(ipLimit.retryAfterSeconds);
   const emailLimit = await deps.rateLimits.consume('loginEmail', input.email);
@@ -33,7 +37,7 @@ export async function login(deps: { db: Db; rateLimits: RateLimits }, req: Reque
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  const { token } = await createSession(deps.db, current.id, req);
+  const { token } = await createSession(deps.db, current.id, req, deps.config.SESSION_MAX_DAYS);
   return {
     token,
     user: await toPublicUser(deps.db, current),
@@ -41,9 +45,9 @@ export async function login(deps: { db: Db; rateLimits: RateLimits }, req: Reque
   };
 }
 
-/** Restarts the session's full lifetime; the same token stays valid. */
-export async function refresh(db: Db, session: SessionRow, token: string): Promise<{ accessToken: string; expiresAt: string }> {
-  const expires = await extendSession(db, session.id);
+/** Restarts the session's sliding lifetime, never past its absolute end; the same token stays valid. */
+export async function refresh(db: Db, config: SessionSettings, session: SessionRow, token: string): Promise<{ accessToken: string; expiresAt: string }> {
+  const expires = await extendSession(db, session, config.SESSION_MAX_DAYS);
   return { accessToken: token, expiresAt: expires.toISOString() };
 }
 
