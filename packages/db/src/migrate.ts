@@ -14,6 +14,7 @@ import * as m0012 from '../migrations/0012-gallery-indexes';
 import * as m0013 from '../migrations/0013-showcase';
 import * as m0014 from '../migrations/0014-blocked-image-looks';
 import * as m0015 from '../migrations/0015-admin-user-list';
+import * as m0017 from '../migrations/0017-admin-logout-and-refusals';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_showcase': m0013,
   '0014_blocked_image_looks': m0014,
   '0015_admin_user_list': m0015,
+  '0017_admin_logout_and_refusals': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
