@@ -45,13 +45,15 @@ export const AUDIT_REFUSAL_RETENTION_DAYS = 90;
  * What a row keeps of each action's input and answer: the fields named here and nothing else, so a
  * field added to an input later stays out of the log until someone decides it belongs there (a
  * password, a token or a user's data never does). `counts` keeps only the length of a list in the
- * answer (`users` -> `usersCount`), never its rows. An action missing here keeps neither input nor
- * answer; a test fails for any audited procedure or CLI action without an entry.
+ * answer (`users` -> `usersCount`), never its rows; `lists` keeps a list with only the named fields
+ * of each item. An action missing here keeps neither input nor answer; a test fails for any
+ * audited procedure or CLI action without an entry.
  */
 export interface AuditKeptFields {
   input?: readonly string[];
   result?: readonly string[];
   counts?: readonly string[];
+  lists?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const AUDIT_KEPT_FIELDS: Readonly<Record<string, AuditKeptFields>> = {
@@ -89,7 +91,7 @@ export const AUDIT_KEPT_FIELDS: Readonly<Record<string, AuditKeptFields>> = {
   'admin.showcase.removeFromLookbook': { input: ['imageId'], result: ['imageId', 'status', 'leftShowcase'] },
   // Users (the test users' passwords are answered once and never kept)
   'admin.users.list': { input: ['search', 'tier', 'isTest', 'limit', 'cursor'], counts: ['users'] },
-  'admin.users.createTestUsers': { counts: ['users'] },
+  'admin.users.createTestUsers': { lists: { users: ['username', 'tier'] } },
   'admin.users.endSessions': { input: ['userId'], result: ['ended'] },
   // The operator CLI's own actions
   'cli.lookbook.curate': { result: ['curated', 'lookbook', 'target'] },

@@ -73,6 +73,10 @@ export function keptDetails(action: string, details: AuditEntry['details'] = {})
       const v = (answer as Record<string, unknown>)[list];
       if (Array.isArray(v)) result[`${list}Count`] = v.length;
     }
+    for (const [list, fields] of Object.entries(kept.lists ?? {})) {
+      const v = (answer as Record<string, unknown>)[list];
+      if (Array.isArray(v)) result[list] = v.slice(0, 50).map((item) => pick(item, fields) ?? {});
+    }
   }
   if (Object.keys(result).length) out.result = result;
   return out;
