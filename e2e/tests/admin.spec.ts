@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_KEY, ADMIN_PASSWORD, submitAdminLogin } from '../helpers/admin';
+import { ADMIN_KEY, ADMIN_PASSWORD, loginAsAdmin, submitAdminLogin } from '../helpers/admin';
 
 test('admin login at /backstage-login: wrong password, the shell, logout', async ({ page }) => {
   await page.goto('/backstage-login');
@@ -34,4 +34,29 @@ test('an admin deep link without a token goes to /backstage-login', async ({ pag
   await expect(page).toHaveURL(/\/backstage-login$/);
   await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
+});
+
+test("Logout ends this browser's token on the server; the admin's other browser stays signed in", async ({ page, browser, baseURL }) => {
+  const elsewhere = await browser.newContext({ baseURL });
+  try {
+    const otherPage = await elsewhere.newPage();
+    await loginAsAdmin(otherPage);
+    await loginAsAdmin(page);
+    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+    expect(token).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/backstage-login$/);
+    // A copy of the token (an extension, a shared screen, a stolen backup) no longer opens anything.
+    const me = await page.request.get('/api/admin/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+
+    // The other browser keeps working, after a reload too.
+    await otherPage.reload();
+    await expect(otherPage.getByRole('heading', { name: `Welcome, ${ADMIN_KEY}` })).toBeVisible();
+    const otherToken = await otherPage.evaluate(() => localStorage.getItem('admin_token'));
+    expect((await otherPage.request.get('/api/admin/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
 });

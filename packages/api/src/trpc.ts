@@ -6,6 +6,7 @@ import { cachedPlatformSettings, type SessionRow, type UserRow } from '@drape/db
 import { recordAudit, recordRefusal } from '@drape/operations';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
+import { procedureOnSurface } from './surfaces';
 
 /** The application code, status and message of any error thrown by a procedure. */
 export function describeError(error: TRPCError): { appCode: AppErrorCode; status: number; message: string; retryAfterSeconds?: number } {
@@ -54,7 +55,16 @@ const maintenanceGate = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(maintenanceGate);
+/**
+ * A listener with a surface (ADMIN_ORIGIN set) answers only its own calls: the admin area is not
+ * found on the main origin, the user app's calls are not found on the admin origin.
+ */
+const surfaceGate = t.middleware(({ ctx, path, next }) => {
+  if (ctx.surface && !procedureOnSurface(ctx.surface, path)) throw appError('not_found');
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(surfaceGate).use(maintenanceGate);
 
 /** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
 export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
