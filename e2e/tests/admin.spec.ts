@@ -60,3 +60,21 @@ test("Logout ends this browser's token on the server; the admin's other browser 
     await elsewhere.close();
   }
 });
+
+test('the Audit Log shows refused sign-ins and calls apart, with their reason and count', async ({ page, request }) => {
+  const from = { 'x-forwarded-for': '198.51.100.77' };
+  expect((await request.post('/api/admin/login', { headers: from, data: { adminKey: ADMIN_KEY, password: `${ADMIN_PASSWORD}-guess` } })).status()).toBe(401);
+  for (let i = 0; i < 3; i++) expect((await request.get('/api/admin/stats', { headers: from })).status()).toBe(401);
+
+  await loginAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' }).click();
+  await page.getByLabel('Show').selectOption('refused');
+  const rows = page.getByRole('table').getByRole('row').filter({ hasText: '198.51.100.77' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Refused: invalid credentials' })).toContainText('admin.login');
+  const call = rows.filter({ hasText: 'Refused: no token' });
+  await expect(call).toContainText('3 times');
+  await expect(call).toContainText('admin.analytics.stats');
+  await page.getByLabel('Show').selectOption('ok');
+  await expect(page.getByRole('table')).not.toContainText('Refused');
+});
