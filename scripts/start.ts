@@ -68,7 +68,8 @@ async function main() {
     const origin = config.publicOrigin;
     log('Drape is running:');
     log(`  web app     ${origin}/`);
-    log(`  admin app   ${origin}${config.ADMIN_BASE_PATH}-login`);
+    // On its own origin when ADMIN_ORIGIN is set (recommended in production), else the hidden path.
+    log(`  admin app   ${config.adminListener?.origin ?? origin}${config.ADMIN_BASE_PATH}-login`);
     log(`  REST docs   ${origin}/api/openapi.json`);
     log(`  health      ${origin}/healthz`);
     log(`  database    ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}`);

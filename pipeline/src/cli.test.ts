@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { enumerateCombinations } from '@drape/atelier';
 import { verifyAdmin } from '@drape/auth';
+import { AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { recordRefusal } from '@drape/operations';
 import { combinationColumns, readPlatformSettings } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 
@@ -135,6 +137,20 @@ describe('npm run drape', () => {
     const rows = await db.db.selectFrom('admin_audit_log').select(['actor_kind', 'details']).where('action', '=', 'admin.settings.update').orderBy('id').execute();
     expect(rows.map((r) => [r.actor_kind, (r.details as { input: unknown }).input])).toEqual([['cli', { maintenanceMode: true }], ['cli', { maintenanceMode: false }]]);
   }, 240_000);
+
+  it('lists the audit log, refusals apart with --refused (why, how many) and changes with --changes', async () => {
+    const refusal = { action: AUDIT_REFUSED_CALL, reason: 'no_token' as const, targetId: 'admin.stats', ipAddress: '198.51.100.9', userAgent: null };
+    await recordRefusal(db.db, refusal);
+    await recordRefusal(db.db, refusal);
+    const refused = drape('audit', '--refused');
+    expect(refused).toMatchObject({ code: 0, out: expect.stringContaining('refused: no_token x2') });
+    expect(refused.out).toContain('198.51.100.9');
+    expect(refused.out).not.toContain('admin.settings.update');
+    const changes = drape('audit', '--changes');
+    expect(changes).toMatchObject({ code: 0, out: expect.stringContaining('admin.settings.update') });
+    expect(changes.out).not.toContain(AUDIT_REFUSED_CALL);
+    expect(drape('audit', '--refused', '--changes')).toMatchObject({ code: 2, err: expect.stringContaining('exclude each other') });
+  }, 120_000);
 
   it('verifies the prompts and names the stale ones', async () => {
     const ok = drape('prompts', 'verify');

@@ -410,18 +410,27 @@ program.command('maintenance <state>').description('on, off or status: while on,
     console.log(`Maintenance mode is ${s.maintenanceMode ? 'on: user calls answer 503 and the web app shows the maintenance page' : 'off'}.`);
   }));
 
-program.command('audit').description('the audit log: admin and CLI changes, newest first')
+program.command('audit').description('the audit log: admin and CLI changes, audited reads and refused admin sign-ins and calls, newest first')
   .option('--limit <n>', 'entries (at most 200)', positiveInt('--limit'), 30)
-  .option('--action <name>', 'only this action (e.g. admin.gallery.makePublic)')
+  .option('--action <name>', 'only this action (e.g. admin.gallery.makePublic, admin.refused)')
   .option('--target <id>', 'only changes to this object')
-  .action((o: { limit: number; action?: string; target?: string }) =>
+  .option('--refused', 'only refusals (failed admin sign-ins, calls without a valid admin token)')
+  .option('--changes', 'only changes and audited reads')
+  .action((o: { limit: number; action?: string; target?: string; refused?: boolean; changes?: boolean }) =>
     withDb(async (db) => {
-      const { entries } = await listAudit(db, { limit: Math.min(o.limit, 200), action: o.action, targetId: o.target });
+      if (o.refused && o.changes) throw new UsageError('--refused and --changes exclude each other.');
+      const outcome = o.refused ? 'refused' : o.changes ? 'ok' : undefined;
+      const { entries } = await listAudit(db, { limit: Math.min(o.limit, 200), action: o.action, targetId: o.target, outcome });
       if (entries.length === 0) {
         console.log('No audit entries.');
         return;
       }
-      table(entries.map((e) => ({ at: e.at, who: `${e.actorKind}:${e.actor}`, action: e.action, target: e.targetId ? `${e.targetType ?? ''} ${e.targetId}`.trim() : '', from: e.ipAddress ?? '' })));
+      table(entries.map((e) => ({
+        at: e.at, who: `${e.actorKind}:${e.actor}`, action: e.action,
+        // A refusal says why, and how many calls its row stands for.
+        outcome: e.outcome === 'refused' ? `refused: ${String(e.details.reason ?? '')}${e.repeats > 1 ? ` x${e.repeats}` : ''}` : 'ok',
+        target: e.targetId ? `${e.targetType ?? ''} ${e.targetId}`.trim() : '', from: e.ipAddress ?? '',
+      })));
     }));
 
 try {

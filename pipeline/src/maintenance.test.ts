@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimits } from '@drape/auth';
+import { randomUUID } from 'node:crypto';
+import { bootstrapAdmin, createRateLimits, denyAdminToken } from '@drape/auth';
+import { AUDIT_REFUSAL_RETENTION_DAYS, AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { recordAudit, recordRefusal } from '@drape/operations';
 import { enumerateCombinations } from '@drape/atelier';
 import { combinationColumns } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
@@ -46,6 +49,31 @@ describe('the hourly expired-rows task and the outbox', () => {
     const rows = await db.db.selectFrom('mail_outbox').select(['id', 'recipient', 'body_text']).orderBy('id').execute();
     expect(rows.map((r) => [r.recipient, r.body_text])).toEqual([['stale@example.com', null], ['pending@example.com', 'http://x/reset-password?token=pending']]);
     expect(rows[0]!.id).toBe(stale.id);
+  });
+});
+
+describe('the hourly expired-rows task, for the admin area', () => {
+  it('sweeps deny-list entries of admin tokens that have expired, and keeps the live ones', async () => {
+    await bootstrapAdmin(db.db, 'sweeper', 'correct horse battery');
+    const admin = await db.db.selectFrom('admins').select('id').where('admin_key', '=', 'sweeper').executeTakeFirstOrThrow();
+    const live = { adminId: admin.id, adminKey: 'sweeper', tokenId: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) };
+    await denyAdminToken(db.db, live);
+    await denyAdminToken(db.db, { ...live, tokenId: randomUUID(), expiresAt: new Date(Date.now() - 1000) });
+    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows', { LOOKBOOK_AUTOCURATE: 200 });
+    expect(report.deniedAdminTokens).toBe(1);
+    expect((await db.db.selectFrom('admin_token_denylist').select('jti').execute()).map((r) => r.jti)).toEqual([live.tokenId]);
+  });
+
+  it('sweeps refusal rows older than their retention, never a change', async () => {
+    const old = Date.now() - (AUDIT_REFUSAL_RETENTION_DAYS + 1) * 86_400_000;
+    await recordRefusal(db.db, { action: AUDIT_REFUSED_CALL, reason: 'no_token', targetId: 'admin.me', ipAddress: '198.51.100.7', userAgent: null }, old);
+    await recordRefusal(db.db, { action: AUDIT_REFUSED_CALL, reason: 'no_token', targetId: 'admin.me', ipAddress: '198.51.100.7', userAgent: null });
+    await recordAudit(db.db, { kind: 'cli', name: 'ops' }, { action: 'cli.admin.create', targetType: 'admin', targetId: 'x' });
+    await db.db.updateTable('admin_audit_log').set({ at: new Date(old) } as never).where('action', '=', 'cli.admin.create').execute();
+    const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows', { LOOKBOOK_AUTOCURATE: 200 });
+    expect(report.auditRefusals).toBe(1);
+    const rows = await db.db.selectFrom('admin_audit_log').select(['action', 'outcome']).orderBy('id').execute();
+    expect(rows).toEqual([{ action: AUDIT_REFUSED_CALL, outcome: 'refused' }, { action: 'cli.admin.create', outcome: 'ok' }]);
   });
 });
 

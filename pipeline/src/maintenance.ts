@@ -1,9 +1,9 @@
-import { deleteExpiredResetTokens, deleteExpiredSessions, dropStaleMailBodies } from '@drape/auth';
+import { deleteExpiredDeniedTokens, deleteExpiredResetTokens, deleteExpiredSessions, dropStaleMailBodies } from '@drape/auth';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
-import { curateLookbook, deleteExpiredImages, purgeDeletedAccounts } from '@drape/operations';
+import { curateLookbook, deleteExpiredImages, deleteOldRefusals, purgeDeletedAccounts } from '@drape/operations';
 
 /**
  * Rate-limit counters whose window has ended (rate-limiter-flexible stores each row's window end,
@@ -26,7 +26,9 @@ export async function runMaintenance(
       const rateLimits = await deleteExpiredRateLimits(db);
       const outcomes = await deleteOldOutcomes(db);
       const mailBodies = await dropStaleMailBodies(db);
-      return { sessions, resetTokens, botChecks, rateLimits, outcomes, mailBodies };
+      const deniedAdminTokens = await deleteExpiredDeniedTokens(db);
+      const auditRefusals = await deleteOldRefusals(db);
+      return { sessions, resetTokens, botChecks, rateLimits, outcomes, mailBodies, deniedAdminTokens, auditRefusals };
     }
     case 'image-retention':
       return { ...(await deleteExpiredImages(db, storage)) };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '@drape/api';
-import { verifyAdminToken } from '@drape/auth';
-import { APP_ERRORS } from '@drape/contracts';
+import { inspectAdminToken } from '@drape/auth';
+import { APP_ERRORS, AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { recordRefusal } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { requestContext } from './request-context';
 import { apiHeaders } from './security-headers';
@@ -14,9 +15,16 @@ export async function registerAdminFiles(app: FastifyInstance, services: Service
   const jsonHeaders = apiHeaders(services.config.publicOrigin);
   app.get('/api/admin/blocked-images/:id/image', { helmet: false }, async (req, reply) => {
     void reply.headers(jsonHeaders);
-    const { adminToken } = requestContext(services, req);
-    const admin = adminToken ? await verifyAdminToken(services.db, adminToken) : null;
-    if (!admin) return reply.status(401).send({ error: 'admin_unauthorized', message: APP_ERRORS.admin_unauthorized.message });
+    const { adminToken, sessionToken, req: meta } = requestContext(services, req);
+    const verdict = adminToken ? await inspectAdminToken(services.db, adminToken) : null;
+    if (!verdict?.ok) {
+      // Refused like every admin call, and written to the audit log the same way (coalesced).
+      await recordRefusal(services.db, {
+        action: AUDIT_REFUSED_CALL, reason: verdict ? verdict.reason : sessionToken ? 'user_token' : 'no_token', adminKey: verdict?.adminKey ?? null,
+        targetId: 'GET /api/admin/blocked-images/:id/image', ipAddress: meta.ipAddress, userAgent: meta.userAgent,
+      });
+      return reply.status(401).send({ error: 'admin_unauthorized', message: APP_ERRORS.admin_unauthorized.message });
+    }
     const { id } = req.params as { id: string };
     const notFound = () => reply.status(404).send({ error: 'not_found', message: 'No such blocked image.' });
     if (!/^[0-9a-f-]{36}$/i.test(id)) return notFound();

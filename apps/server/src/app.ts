@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { openApiDocument, type Services } from '@drape/api';
+import { openApiDocument, type Services, type Surface } from '@drape/api';
 import type { Config } from '@drape/config';
 import { ping } from '@drape/db';
 import { registerAdminFiles } from './admin-files';
@@ -10,7 +10,7 @@ import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
 import { registerMedia } from './media';
 import { registerOutfitPreview } from './outfit-preview';
-import { isCrossSiteWrite } from './request-context';
+import { isCrossSiteWrite, isForeignOriginWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
 import { apiHeaders, HSTS_MAX_AGE_SECONDS } from './security-headers';
 import { readWebShell, registerStaticApps, sendNoRoute } from './static-apps';
@@ -18,10 +18,25 @@ import { registerTrpcRoute } from './trpc-route';
 
 export interface AppOptions {
   services: Services;
-  /** Serve the built web and admin apps (off in API-only tests). */
-  serveApps?: boolean;
+  /** Serve the built web and admin apps (off in API-only tests; tests may name builds of their own). */
+  serveApps?: boolean | { webDist: string; adminDist: string };
   /** Told of every route as it is registered (a test lists the server's top-level paths). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Which listener this app is. Without ADMIN_ORIGIN there is only the main one, serving everything
+   * (the admin app at the hidden path). With it, the main listener serves the user app and its API
+   * and nothing of the admin area, and the admin listener (ADMIN_ORIGIN) the admin app and its API.
+   */
+  listener?: 'main' | 'admin';
+}
+
+/** The calls a listener answers (undefined: all of them), and the origin its pages are served from. */
+function listenerScope(config: Config, listener: 'main' | 'admin'): { surface: Surface | undefined; origin: string } {
+  if (!config.adminListener) {
+    if (listener === 'admin') throw new Error('The admin listener needs ADMIN_ORIGIN.');
+    return { surface: undefined, origin: config.publicOrigin };
+  }
+  return listener === 'admin' ? { surface: 'admin', origin: config.adminListener.origin } : { surface: 'user', origin: config.publicOrigin };
 }
 
 /** Fastify's form of TRUST_PROXY: a hop count becomes "trust the first N hops" (its types omit numbers). */
@@ -33,8 +48,11 @@ function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | (
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
-export async function buildApp({ services, serveApps = true, onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, serveApps = true, listener = 'main', onRoute }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
+  const { surface, origin } = listenerScope(config, listener);
+  const admin = surface !== 'user';
+  const user = surface !== 'admin';
   // LOG_LEVEL defaults to warn: request logs (info) cost about a quarter of the throughput.
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -43,8 +61,8 @@ export async function buildApp({ services, serveApps = true, onRoute }: AppOptio
     routerOptions: { maxParamLength: 200 },
   });
   if (onRoute) app.addHook('onRoute', onRoute);
-  const https = config.publicOrigin.startsWith('https:');
-  const jsonHeaders = apiHeaders(config.publicOrigin);
+  const https = origin.startsWith('https:');
+  const jsonHeaders = apiHeaders(origin);
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);
   await app.register(fastifyHelmet, {
@@ -68,7 +86,9 @@ export async function buildApp({ services, serveApps = true, onRoute }: AppOptio
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (isCrossSiteWrite(req, config.publicOrigin)) {
+    // The admin origin takes writes from its own pages only: its calls carry a bearer token, not a
+    // cookie, so the cookie check below would let another site's page post there (a login, say).
+    if (isCrossSiteWrite(req, origin) || (surface === 'admin' && isForeignOriginWrite(req, origin))) {
       return reply.status(403).headers(jsonHeaders).send({ error: 'forbidden', message: 'Cross-site request refused.' });
     }
   });
@@ -106,18 +126,21 @@ export async function buildApp({ services, serveApps = true, onRoute }: AppOptio
     }
   });
 
-  await registerTrpcRoute(app, services);
+  await registerTrpcRoute(app, services, surface);
 
+  // The admin app shows the looks too: /media on both listeners.
   await registerMedia(app, services.storage, config);
-  await registerAdminFiles(app, services, services.storage);
-  registerRestRoutes(app, services);
-  registerBrandAssets(app);
-  registerCrawlerFiles(app, config.publicOrigin);
-  app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
-
-  // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).
-  registerOutfitPreview(app, services, serveApps ? readWebShell(config.publicOrigin) : null);
-  if (serveApps) await registerStaticApps(app, { adminBase: config.ADMIN_BASE_PATH, publicOrigin: config.publicOrigin });
+  if (admin) await registerAdminFiles(app, services, services.storage);
+  registerRestRoutes(app, services, surface);
+  if (user) {
+    registerBrandAssets(app);
+    registerCrawlerFiles(app, config.publicOrigin);
+    app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
+    // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).
+    registerOutfitPreview(app, services, serveApps ? readWebShell(config.publicOrigin, typeof serveApps === 'object' ? serveApps.webDist : undefined) : null);
+  }
+  const dists = typeof serveApps === 'object' ? serveApps : {};
+  if (serveApps) await registerStaticApps(app, { adminBase: config.ADMIN_BASE_PATH, publicOrigin: config.publicOrigin, apps: surface ?? 'both', ...dists });
   else app.setNotFoundHandler(sendNoRoute);
   return app;
 }

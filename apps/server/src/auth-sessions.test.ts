@@ -153,6 +153,70 @@ describe('sessions', () => {
   });
 });
 
+describe('the absolute lifetime (SESSION_MAX_DAYS, 90 days by default)', () => {
+  const DAY = 86_400_000;
+  /** Moves the sign-in of the user's sessions back by `days` (created_at is the sign-in time). */
+  // created_at is insert-only in the table types; a test moves it back anyway.
+  const signedInDaysAgo = (userId: string, days: number, expiresInDays: number) =>
+    s.db.db.updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - days * DAY), expires_at: new Date(Date.now() + expiresInDays * DAY) } as never)
+      .where('user_id', '=', userId).execute();
+  const expiresAt = async (userId: string) =>
+    (await s.db.db.selectFrom('sessions').select('expires_at').where('user_id', '=', userId).executeTakeFirstOrThrow()).expires_at.getTime();
+
+  it('ends a session 90 days after its sign-in, however recently it was used or renewed', async () => {
+    const u = await s.register();
+    await signedInDaysAgo(u.user.id, 90.01, 20);
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: u.token })).body.error).toBe('unauthorized');
+    // An ended session is gone, not only refused.
+    expect(await s.db.db.selectFrom('sessions').select('id').where('user_id', '=', u.user.id).execute()).toEqual([]);
+  });
+
+  it('keeps a session used within its 90 days', async () => {
+    const u = await s.register();
+    await signedInDaysAgo(u.user.id, 89, 20);
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: u.token })).status).toBe(200);
+  });
+
+  it('never lets a refresh extend past the absolute end', async () => {
+    const u = await s.register();
+    await signedInDaysAgo(u.user.id, 85, 2);
+    const r = await s.call('POST', '/api/auth/refresh', undefined, { token: u.token });
+    expect(r.status).toBe(200);
+    const end = Date.now() + 5 * DAY;
+    expect(Math.abs(new Date(r.body.expiresAt).getTime() - end)).toBeLessThan(60_000);
+    expect(Math.abs((await expiresAt(u.user.id)) - end)).toBeLessThan(60_000);
+  });
+
+  it('never lets a sliding renewal extend past the absolute end', async () => {
+    const u = await s.register();
+    // Less than half the sliding lifetime left: a call renews it, but only up to 90 days after sign-in.
+    await signedInDaysAgo(u.user.id, 80, 3);
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: u.token })).status).toBe(200);
+    expect(Math.abs((await expiresAt(u.user.id)) - (Date.now() + 10 * DAY))).toBeLessThan(60_000);
+  });
+
+  it('still slides the full 30 days early in a session', async () => {
+    const u = await s.register();
+    await signedInDaysAgo(u.user.id, 20, 3);
+    await s.call('POST', '/api/auth/refresh', undefined, { token: u.token });
+    expect(Math.abs((await expiresAt(u.user.id)) - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+  });
+
+  it('follows the setting: SESSION_MAX_DAYS=7 gives a new session 7 days, not 30', async () => {
+    const short = await startTestServerWith({ SESSION_MAX_DAYS: '7' });
+    try {
+      const u = await short.register();
+      const row = await short.db.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', u.user.id).executeTakeFirstOrThrow();
+      expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(7 * DAY);
+      const r = await short.call('POST', '/api/auth/refresh', undefined, { token: u.token });
+      expect(new Date(r.body.expiresAt).getTime()).toBe(row.created_at.getTime() + 7 * DAY);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe('without TRUST_PROXY', () => {
   it('takes the address from the socket and ignores X-Forwarded-For', async () => {
     const direct = await startTestServerWithoutProxy();
@@ -167,6 +231,10 @@ describe('without TRUST_PROXY', () => {
 });
 
 async function startTestServerWithoutProxy() {
+  return startTestServerWith({ TRUST_PROXY: 'false' });
+}
+
+async function startTestServerWith(env: Record<string, string>) {
   const { startTestServer: start } = await import('./testing/harness');
-  return start({ TRUST_PROXY: 'false' });
+  return start(env);
 }

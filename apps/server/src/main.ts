@@ -9,10 +9,15 @@ async function main() {
   const booted = await boot({ role: 'server', log });
   const { config } = booted;
   const generation = await createLiveGeneration(booted.url, booted.db.db);
-  const app = await buildApp({ services: createServices(booted.db, config, log, generation, booted.storage) });
+  const services = createServices(booted.db, config, log, generation, booted.storage);
+  const app = await buildApp({ services });
+  // With ADMIN_ORIGIN the admin app and its API have a listener of their own (and none on the main one).
+  const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin' }) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: config.HOST });
   log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
-  process.send?.({ type: 'listening', port: config.PORT });
+  if (config.adminListener) log(`Drape admin listening on http://${config.HOST}:${config.adminListener.port} for ${config.adminListener.origin}`);
+  process.send?.({ type: 'listening', port: config.PORT, adminPort: config.adminListener?.port ?? null });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,7 +26,7 @@ async function main() {
     log(`server: ${signal}, closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
+    await Promise.all([app.close(), adminApp?.close()]);
     await generation.close();
     await booted.stop();
     process.exit(0);

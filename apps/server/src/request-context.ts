@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
-import type { Context, ResponseHints, Services } from '@drape/api';
+import type { Context, ResponseHints, Services, Surface } from '@drape/api';
 import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
 
 /** A bearer token from the Authorization header: admin tokens are JWTs (three dot-separated parts). */
@@ -18,8 +18,11 @@ function header(req: FastifyRequest, name: string, max: number): string | null {
   return typeof value === 'string' ? value.slice(0, max) : null;
 }
 
-/** The procedures' context of one request: shared services by reference, this request's facts. */
-export function requestContext(services: Services, req: FastifyRequest): Context {
+/**
+ * The procedures' context of one request: shared services by reference, this request's facts, and
+ * the listener's surface when the admin area has its own origin.
+ */
+export function requestContext(services: Services, req: FastifyRequest, surface?: Surface): Context {
   const bearer = bearerOf(req);
   const isJwt = bearer !== null && bearer.split('.').length === 3;
   return {
@@ -33,6 +36,7 @@ export function requestContext(services: Services, req: FastifyRequest): Context
     sessionToken: bearer && !isJwt ? bearer : (req.cookies?.[SESSION_COOKIE] ?? null),
     adminToken: isJwt ? bearer : null,
     response: {},
+    ...(surface ? { surface } : {}),
   };
 }
 
@@ -56,4 +60,15 @@ export function isCrossSiteWrite(req: FastifyRequest, publicOrigin: string): boo
   if (!origin) return req.headers['sec-fetch-site'] === 'cross-site';
   const own = `${req.protocol}://${req.headers.host}`;
   return origin !== publicOrigin && origin !== own;
+}
+
+/**
+ * A write that a page of another origin sent (its Origin header, or a cross-site fetch without
+ * one), whatever it carries: the admin origin's own pages are the only ones that may write there.
+ */
+export function isForeignOriginWrite(req: FastifyRequest, ownOrigin: string): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  const origin = req.headers.origin;
+  if (!origin) return req.headers['sec-fetch-site'] === 'cross-site' || req.headers['sec-fetch-site'] === 'same-site';
+  return origin !== ownOrigin;
 }

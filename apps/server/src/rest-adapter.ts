@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { createCaller, describeError, restRoutes, type Services } from '@drape/api';
+import { createCaller, describeError, restRoutes, routeOnSurface, type Services, type Surface } from '@drape/api';
 import { requestContext, sessionCookieHeader } from './request-context';
 import { apiHeaders } from './security-headers';
 
 /**
  * Registers the REST table as native Fastify routes that call procedures through a caller: the
  * tRPC HTTP handler costs several times more per request than a caller does (bench/README.md).
+ * A listener with a surface (ADMIN_ORIGIN set) registers only its own rows: the others are not
+ * found there, like any unknown path.
  */
-export function registerRestRoutes(app: FastifyInstance, services: Services): void {
-  const headers = apiHeaders(services.config.publicOrigin);
+export function registerRestRoutes(app: FastifyInstance, services: Services, surface?: Surface): void {
+  const headers = apiHeaders(surface === 'admin' && services.config.adminListener ? services.config.adminListener.origin : services.config.publicOrigin);
   for (const route of restRoutes) {
+    if (surface && !routeOnSurface(surface, route)) continue;
     app.route({
       method: route.method,
       url: route.path,
       helmet: false,
       handler: async (req, reply) => {
         void reply.headers(headers);
-        const ctx = requestContext(services, req);
+        const ctx = requestContext(services, req, surface);
         try {
           const input = route.read({
             params: (req.params ?? {}) as Record<string, string>,

@@ -77,18 +77,28 @@ function sendHtml(reply: FastifyReply, html: string) {
 export interface StaticAppsOptions {
   adminBase: string;
   publicOrigin: string;
+  /**
+   * Which apps this listener serves: both (the admin app at the hidden path), or with ADMIN_ORIGIN
+   * the user app alone on the main origin (the admin paths are unknown there, like any other) and
+   * the admin app alone on the admin origin.
+   */
+  apps?: 'both' | 'user' | 'admin';
   /** The built apps (tests serve their own). */
   webDist?: string;
   adminDist?: string;
 }
 
 export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
-  const { adminBase, publicOrigin, webDist = WEB_DIST, adminDist = ADMIN_DIST } = options;
+  const { adminBase, publicOrigin, webDist = WEB_DIST, adminDist = ADMIN_DIST, apps = 'both' } = options;
+  if (apps !== 'user') await registerAdminApp(app, adminBase, adminDist);
+  if (apps === 'admin') {
+    // The admin origin's root leads to the admin app; anything else there is unknown.
+    app.get('/', (_req, reply) => reply.redirect(adminBase));
+    app.setNotFoundHandler(sendNoRoute);
+    return;
+  }
   const webIndex = readWebShell(publicOrigin, webDist);
   const prerendered = readPrerenderedPages(publicOrigin, webDist);
-  // The admin app is built with relative asset URLs; a <base> puts them under the hidden path.
-  const adminIndexRaw = readIndex(adminDist);
-  const adminIndex = adminIndexRaw?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
 
   const immutable = (reply: FastifyReply, file: string) => {
     if (/[\\/]assets[\\/]/.test(file)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -97,13 +107,6 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     // The web build writes .br and .gz beside each asset: sent as they are, not compressed per request.
     await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: immutable });
   }
-  if (fs.existsSync(adminDist)) {
-    await app.register(fastifyStatic, { root: path.join(adminDist, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
-  }
-  const admin = (_req: unknown, reply: FastifyReply) => sendHtml(reply, adminIndex ?? NOT_BUILT);
-  app.get(adminBase, admin);
-  app.get(`${adminBase}-login`, admin);
-  app.get(`${adminBase}/*`, admin);
 
   for (const [pagePath, html] of prerendered) {
     if (!webIndex) break;
@@ -123,4 +126,19 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     }
     return sendHtml(reply, webIndex ?? NOT_BUILT);
   });
+}
+
+/**
+ * The admin app under its base path (the spec's hidden path, on the admin origin too, so its links
+ * read the same): built with relative asset URLs, which a <base> puts under that path.
+ */
+async function registerAdminApp(app: FastifyInstance, adminBase: string, adminDist: string): Promise<void> {
+  const adminIndex = readIndex(adminDist)?.replace('<head>', `<head><base href="${adminBase}/"><meta name="drape-admin-base" content="${adminBase}">`) ?? null;
+  if (fs.existsSync(adminDist)) {
+    await app.register(fastifyStatic, { root: path.join(adminDist, 'assets'), prefix: `${adminBase}/assets/`, decorateReply: false, setHeaders: (reply: FastifyReply) => void reply.header('cache-control', 'public, max-age=31536000, immutable') });
+  }
+  const admin = (_req: unknown, reply: FastifyReply) => sendHtml(reply, adminIndex ?? NOT_BUILT);
+  app.get(adminBase, admin);
+  app.get(`${adminBase}-login`, admin);
+  app.get(`${adminBase}/*`, admin);
 }

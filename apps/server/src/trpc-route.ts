@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
-import { appRouter, type Context, type Services } from '@drape/api';
+import { appRouter, type Context, type Services, type Surface } from '@drape/api';
 import { requestContext, sessionCookieHeader } from './request-context';
 import { apiHeaders } from './security-headers';
 
@@ -102,8 +102,8 @@ function webRequest(req: FastifyRequest): Request {
   return new Request(`http://localhost${req.url}`, { method: req.method, headers, body });
 }
 
-export async function registerTrpcRoute(app: FastifyInstance, services: Services): Promise<void> {
-  const jsonHeaders = apiHeaders(services.config.publicOrigin);
+export async function registerTrpcRoute(app: FastifyInstance, services: Services, surface?: Surface): Promise<void> {
+  const jsonHeaders = apiHeaders(surface === 'admin' && services.config.adminListener ? services.config.adminListener.origin : services.config.publicOrigin);
   const headersFor = (ctx: Context): Record<string, string> => {
     const cookie = sessionCookieHeader(ctx.response, services.config.publicOrigin);
     return cookie ? { ...jsonHeaders, 'set-cookie': cookie } : jsonHeaders;
@@ -133,7 +133,8 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.all('/trpc/:path', { helmet: false }, async (req: FastifyRequest<{ Params: { path: string } }>, reply) => {
-      const ctx = requestContext(services, req);
+      // A procedure of another surface answers not_found (the procedures' surface gate).
+      const ctx = requestContext(services, req, surface);
       const direct = directRequest(req);
       if (!direct) return viaResolver(req, reply, ctx);
       const onError = logFailure(req);

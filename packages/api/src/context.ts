@@ -4,6 +4,7 @@ import type { Tier } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import type { JobQueue, LiveGeneration } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
+import type { Surface } from './surfaces';
 
 /** Long-lived parts shared by every request of one server process. */
 export interface Services {
@@ -52,4 +53,6 @@ export interface Context {
   sessionToken: string | null;
   adminToken: string | null;
   response: ResponseHints;
+  /** The listener's surface when the admin area has its own origin (ADMIN_ORIGIN); absent: every call. */
+  surface?: Surface;
 }

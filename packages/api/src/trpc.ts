@@ -1,11 +1,12 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { validateSessionToken, verifyAdminToken } from '@drape/auth';
-import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';
+import { inspectAdminToken, validateSessionToken, verifyAdminToken, type AdminIdentity } from '@drape/auth';
+import { APP_ERRORS, AUDIT_REFUSED_CALL, type AppErrorCode, type AuditRefusalReason } from '@drape/contracts';
 import { cachedPlatformSettings, type SessionRow, type UserRow } from '@drape/db';
-import { recordAudit } from '@drape/operations';
+import { recordAudit, recordRefusal } from '@drape/operations';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
+import { procedureOnSurface } from './surfaces';
 
 /** The application code, status and message of any error thrown by a procedure. */
 export function describeError(error: TRPCError): { appCode: AppErrorCode; status: number; message: string; retryAfterSeconds?: number } {
@@ -54,17 +55,26 @@ const maintenanceGate = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(maintenanceGate);
+/**
+ * A listener with a surface (ADMIN_ORIGIN set) answers only its own calls: the admin area is not
+ * found on the main origin, the user app's calls are not found on the admin origin.
+ */
+const surfaceGate = t.middleware(({ ctx, path, next }) => {
+  if (ctx.surface && !procedureOnSurface(ctx.surface, path)) throw appError('not_found');
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(surfaceGate).use(maintenanceGate);
 
 /** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
 export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
 
 /** An administrator's call, by a short-lived admin token that still matches a current admin. */
-export type AdminContext = Context & { admin: { adminId: string; adminKey: string } };
+export type AdminContext = Context & { admin: AdminIdentity };
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
-  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
+  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
   return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token } });
 });
@@ -75,7 +85,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
  */
 export const viewerProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
-  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.req) : null;
+  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   return next({ ctx: { viewer: valid && !valid.user.deletion_requested_at ? valid.user : null } });
 });
 
@@ -89,10 +99,21 @@ export const viewerOrAdminProcedure = viewerProcedure.use(async ({ ctx, next }) 
   return next({ ctx: { admin } });
 });
 
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const admin = ctx.adminToken ? await verifyAdminToken(ctx.services.db, ctx.adminToken) : null;
-  if (!admin) throw appError('admin_unauthorized');
-  return next({ ctx: { admin } });
+/**
+ * An administrator's call: refused (401 `admin_unauthorized`) without a token that opens the admin
+ * area, and every refusal is written to the audit log, coalesced per client address and reason
+ * (operations' recordRefusal), so a flood of refused calls cannot fill the table.
+ */
+export const adminProcedure = publicProcedure.use(async ({ ctx, path, next }) => {
+  const verdict = ctx.adminToken ? await inspectAdminToken(ctx.services.db, ctx.adminToken) : null;
+  if (verdict?.ok) return next({ ctx: { admin: verdict.admin } });
+  // A session token (Bearer or cookie) where an admin token belongs: a user knocking on the admin area.
+  const reason: AuditRefusalReason = verdict ? verdict.reason : ctx.sessionToken ? 'user_token' : 'no_token';
+  await recordRefusal(ctx.services.db, {
+    action: AUDIT_REFUSED_CALL, reason, adminKey: verdict?.adminKey ?? null, targetId: path,
+    ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent,
+  });
+  throw appError('admin_unauthorized');
 });
 
 /** Input keys that name the object an admin action changes, most specific first. */
@@ -111,17 +132,11 @@ function auditTarget(path: string, input: unknown, answer: unknown): { targetTyp
   return { targetType: null, targetId: null };
 }
 
-/** A small answer is kept with the row (counts, ids); a large one is not a log's business. */
-function resultSummary(data: unknown): unknown {
-  const json = JSON.stringify(data ?? null);
-  return json.length <= 1000 ? data : undefined;
-}
-
 /**
- * An administrator's call that changes something: once it succeeds it is written to the audit log
- * (who, the procedure, the object, the input with secrets masked, a small answer, from where).
- * Every admin mutation is built on this, so none can forget its row; the CLI writes the same rows
- * with the procedure's name as the action.
+ * An administrator's call that is written to the audit log once it succeeds (who, the procedure,
+ * the object, from where; of the input and the answer only the fields the action's allowlist in
+ * contracts, AUDIT_KEPT_FIELDS, names). Every admin mutation is built on this, so none can forget
+ * its row; the CLI writes the same rows with the procedure's name as the action.
  */
 export const adminActionProcedure = adminProcedure.use(async ({ ctx, path, getRawInput, next }) => {
   const result = await next();
@@ -130,8 +145,42 @@ export const adminActionProcedure = adminProcedure.use(async ({ ctx, path, getRa
     await recordAudit(
       ctx.services.db,
       { kind: 'admin', name: ctx.admin.adminKey, ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent },
-      { action: path, ...auditTarget(path, input, result.data), details: { input: input ?? null, result: resultSummary(result.data) } },
+      { action: path, ...auditTarget(path, input, result.data), details: { input: input ?? null, result: result.data } },
     );
+  }
+  return result;
+});
+
+/**
+ * A read of personal or refused data (the user list, the blocked images): audited like a change,
+ * who looked at what and when (the answer only as a count).
+ */
+export const adminAuditedReadProcedure = adminActionProcedure;
+
+/** Why an admin sign-in failed, for the audit log; bad input (400) is not a sign-in attempt. */
+function signInRefusal(error: TRPCError): AuditRefusalReason | null {
+  const { appCode } = describeError(error);
+  if (appCode === 'invalid_input') return null;
+  if (appCode === 'account_locked' || appCode === 'rate_limited' || appCode === 'bot_check_required') return appCode;
+  return 'invalid_credentials';
+}
+
+/**
+ * The admin sign-in: a success is written to the audit log under the admin's key, a refusal
+ * (wrong key or password, locked, over the limit) coalesced per address like refused calls, with
+ * the key that was tried and never the password.
+ */
+export const adminSignInProcedure = publicProcedure.use(async ({ ctx, path, getRawInput, next }) => {
+  const result = await next();
+  const input = await getRawInput().catch(() => undefined);
+  const tried = input && typeof input === 'object' ? (input as Record<string, unknown>).adminKey : undefined;
+  const req = { ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent };
+  if (result.ok) {
+    const name = typeof tried === 'string' ? tried.trim() : '';
+    await recordAudit(ctx.services.db, { kind: 'admin', name, ...req }, { action: path });
+  } else {
+    const reason = signInRefusal(result.error);
+    if (reason) await recordRefusal(ctx.services.db, { action: path, reason, input, ...req });
   }
   return result;
 });

@@ -12,6 +12,19 @@ const RENEW_WITHIN = LIFETIME / 2;
 /** last_activity_at is refreshed at most once a minute: it is for the sessions list, not security. */
 const ACTIVITY_GRANULARITY = 60_000;
 
+/**
+ * When a session ends unless it is used again: the sliding lifetime from now, but never past its
+ * absolute end, `maxDays` after the sign-in (SESSION_MAX_DAYS). Neither a renewal nor a refresh
+ * moves that end: a stolen token stops working at the latest then, however busy it is kept.
+ */
+export function sessionExpiry(createdAt: Date, now: number, maxDays: number): Date {
+  return new Date(Math.min(now + LIFETIME, absoluteEnd(createdAt, maxDays)));
+}
+
+function absoluteEnd(createdAt: Date, maxDays: number): number {
+  return createdAt.getTime() + maxDays * DAY;
+}
+
 export function generateSessionToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
@@ -27,15 +40,17 @@ export interface SessionMeta {
   userAgent: string | null;
 }
 
-export async function createSession(db: Db, userId: string, meta: SessionMeta): Promise<{ token: string; session: SessionRow }> {
+export async function createSession(db: Db, userId: string, meta: SessionMeta, maxDays: number): Promise<{ token: string; session: SessionRow }> {
   const token = generateSessionToken();
   const device = parseDevice(meta.userAgent);
+  const now = new Date();
   const session = await db
     .insertInto('sessions')
     .values({
       id: sessionIdOf(token),
       user_id: userId,
-      expires_at: new Date(Date.now() + LIFETIME),
+      created_at: now,
+      expires_at: sessionExpiry(now, now.getTime(), maxDays),
       ip_address: meta.ipAddress,
       user_agent: meta.userAgent?.slice(0, 512) ?? null,
       device_type: device.deviceType,
@@ -52,8 +67,11 @@ export interface ValidSession {
   user: UserRow;
 }
 
-/** The session and its user for a token, or null; extends the expiry as it slides. */
-export async function validateSessionToken(db: Db, token: string, meta?: SessionMeta): Promise<ValidSession | null> {
+/**
+ * The session and its user for a token, or null; extends the expiry as it slides, up to the
+ * session's absolute end (`maxDays` after the sign-in), where it ends whatever its expiry says.
+ */
+export async function validateSessionToken(db: Db, token: string, maxDays: number, meta?: SessionMeta): Promise<ValidSession | null> {
   if (!token || token.length > 100) return null;
   const id = sessionIdOf(token);
   const row = await db
@@ -70,7 +88,7 @@ export async function validateSessionToken(db: Db, token: string, meta?: Session
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
-  if (row.s_expires_at.getTime() <= now) {
+  if (row.s_expires_at.getTime() <= now || absoluteEnd(row.s_created_at, maxDays) <= now) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
@@ -83,11 +101,13 @@ export async function validateSessionToken(db: Db, token: string, meta?: Session
     last_activity_at: s_last_activity_at, ip_address: s_ip_address, user_agent: s_user_agent,
     device_type: s_device_type, browser: s_browser, os: s_os,
   };
-  const renew = s_expires_at.getTime() - now < RENEW_WITHIN;
+  // Near its absolute end the renewed expiry is that end: once there, nothing is left to renew.
+  const renewed = sessionExpiry(s_created_at, now, maxDays);
+  const renew = s_expires_at.getTime() - now < RENEW_WITHIN && renewed.getTime() > s_expires_at.getTime();
   const touch = now - s_last_activity_at.getTime() > ACTIVITY_GRANULARITY;
   if (renew || touch) {
     session.last_activity_at = new Date(now);
-    if (renew) session.expires_at = new Date(now + LIFETIME);
+    if (renew) session.expires_at = renewed;
     await db
       .updateTable('sessions')
       .set({
@@ -101,10 +121,10 @@ export async function validateSessionToken(db: Db, token: string, meta?: Session
   return { session, user };
 }
 
-/** Restarts the full lifetime of a session (the refresh call). */
-export async function extendSession(db: Db, sessionId: string): Promise<Date> {
-  const expires = new Date(Date.now() + LIFETIME);
-  await db.updateTable('sessions').set({ expires_at: expires, last_activity_at: new Date() }).where('id', '=', sessionId).execute();
+/** Restarts the full sliding lifetime of a session (the refresh call), never past its absolute end. */
+export async function extendSession(db: Db, session: Pick<SessionRow, 'id' | 'created_at'>, maxDays: number): Promise<Date> {
+  const expires = sessionExpiry(session.created_at, Date.now(), maxDays);
+  await db.updateTable('sessions').set({ expires_at: expires, last_activity_at: new Date() }).where('id', '=', session.id).execute();
   return expires;
 }
 

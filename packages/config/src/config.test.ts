@@ -73,3 +73,23 @@ describe('PORT=0', () => {
     expect(() => loadConfig({ PORT: '0' })).toThrow(/PORT=0/);
   });
 });
+
+describe('ADMIN_ORIGIN', () => {
+  it('is off by default: the admin app is the hidden path on the main origin', () => {
+    expect(loadConfig({}).adminListener).toBeNull();
+  });
+
+  it('gives the admin app an origin of its own, its listener on the port it names or ADMIN_PORT', () => {
+    expect(loadConfig({ ADMIN_ORIGIN: 'http://127.0.0.1:3001/' }).adminListener).toEqual({ origin: 'http://127.0.0.1:3001', port: 3001 });
+    expect(loadConfig({ ADMIN_ORIGIN: 'https://admin.example.com', ADMIN_PORT: '3001' }).adminListener).toEqual({ origin: 'https://admin.example.com', port: 3001 });
+  });
+
+  it('refuses an origin it cannot listen for, or the public one', () => {
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'https://admin.example.com' })).toThrow(/ADMIN_ORIGIN: https:\/\/admin.example.com names no port: set ADMIN_PORT/);
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'http://127.0.0.1:3000' })).toThrow(/must differ from the public origin/);
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'http://admin.local:3000' })).toThrow(/would take PORT \(3000\)/);
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'http://127.0.0.1:3001/backstage' })).toThrow(/the origin only/);
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'ftp://127.0.0.1:3001' })).toThrow(/http or https/);
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'admin' })).toThrow(/ADMIN_ORIGIN must be an origin/);
+  });
+});

@@ -81,12 +81,23 @@ const configSchema = z.object({
    * then never reach an admin token. Unset: the spec's hidden path on the main origin.
    */
   ADMIN_ORIGIN: z.string().url('ADMIN_ORIGIN must be an origin such as https://admin.example.com').optional(),
+  /**
+   * The port the admin origin's listener takes; by default the port ADMIN_ORIGIN names. Set it when
+   * a proxy in front serves ADMIN_ORIGIN on another port (https://admin.example.com -> 3001).
+   */
+  ADMIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 type Parsed = z.infer<typeof configSchema>;
 
+/** The admin app's own origin and the port its listener takes (ADMIN_ORIGIN set), else null. */
+export interface AdminListener {
+  origin: string;
+  port: number;
+}
+
 /** The settings as every part reads them; frozen, so no part can change what the others see. */
-export type Config = Readonly<Parsed & { dataDir: string; publicOrigin: string; production: boolean }>;
+export type Config = Readonly<Parsed & { dataDir: string; publicOrigin: string; production: boolean; adminListener: AdminListener | null }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -99,12 +110,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Mailed links and the CSRF check need the real port: the boot picks one before loading.
     throw new Error('PORT=0 needs PUBLIC_ORIGIN, or a port chosen before the configuration is loaded');
   }
+  const publicOrigin = (c.PUBLIC_ORIGIN ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
   return Object.freeze({
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     production: c.NODE_ENV === 'production',
-    publicOrigin: (c.PUBLIC_ORIGIN ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+    publicOrigin,
+    adminListener: c.ADMIN_ORIGIN ? adminListenerOf(c.ADMIN_ORIGIN, c.ADMIN_PORT, c.PORT, publicOrigin) : null,
   });
+}
+
+function adminListenerOf(raw: string, adminPort: number | undefined, port: number, publicOrigin: string): AdminListener {
+  const url = new URL(raw);
+  function fail(why: string): never {
+    throw new Error(`Invalid configuration:\n  ADMIN_ORIGIN: ${why}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('use an http or https origin');
+  if (url.pathname !== '/' || url.search || url.hash || url.username) fail('give the origin only (scheme, host and port), e.g. https://admin.example.com');
+  if (url.origin === publicOrigin) fail('must differ from the public origin: the point is an origin of its own');
+  const listen = adminPort ?? (url.port ? Number(url.port) : null);
+  if (listen === null) fail(`${url.origin} names no port: set ADMIN_PORT to the port its listener takes`);
+  if (listen === port) fail(`its listener would take PORT (${port}): give it another port (ADMIN_PORT)`);
+  return { origin: url.origin, port: listen };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_OUTCOMES } from './admin-audit';
 import { text } from './text';
 import { botCheckTokenSchema } from './auth';
 
@@ -27,6 +28,8 @@ export const auditLogInput = z.object({
   before: z.string().regex(/^\d{1,19}$/, 'before must be an entry id').optional(),
   action: text().max(100).optional(),
   targetId: text().max(100).optional(),
+  /** Only changes and audited reads ('ok'), or only refused sign-ins and calls ('refused'). */
+  outcome: z.enum(AUDIT_OUTCOMES, 'outcome must be ok or refused').optional(),
 });
 export type AuditLogInput = z.infer<typeof auditLogInput>;
 

@@ -9,6 +9,7 @@ export * from './user';
 export * from './shopping';
 export * from './catalog';
 export * from './admin';
+export * from './admin-audit';
 export * from './admin-stats';
 export * from './admin-settings';
 export * from './admin-gallery';

@@ -15,6 +15,7 @@ import * as m0013 from '../migrations/0013-showcase';
 import * as m0014 from '../migrations/0014-blocked-image-looks';
 import * as m0015 from '../migrations/0015-admin-user-list';
 import * as m0016 from '../migrations/0016-referral-holds';
+import * as m0017 from '../migrations/0017-admin-logout-and-refusals';
 import * as m0018 from '../migrations/0018-outbox-bodies';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_blocked_image_looks': m0014,
   '0015_admin_user_list': m0015,
   '0016_referral_holds': m0016,
+  '0017_admin_logout_and_refusals': m0017,
   '0018_outbox_bodies': m0018,
 };
 

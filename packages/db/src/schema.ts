@@ -315,14 +315,29 @@ export interface RateLimitsTable {
 export interface AdminAuditLogTable {
   id: Generated<string>;
   at: CreatedAt;
+  /** The admin key, the operator's login at the CLI, or 'anonymous' (a refusal without a known admin). */
   actor: string;
-  actor_kind: 'admin' | 'cli';
+  actor_kind: 'admin' | 'cli' | 'anonymous';
   action: string;
   target_type: string | null;
   target_id: string | null;
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
   ip_address: string | null;
   user_agent: string | null;
+  /** 'ok': a change or an audited read; 'refused': a failed admin sign-in or a refused admin call (0017). */
+  outcome: ColumnType<'ok' | 'refused', 'ok' | 'refused' | undefined, never>;
+  /** Refusals of one address and reason in one window share a row: how many, and the latest. */
+  repeats: ColumnType<number, number | undefined, number>;
+  last_at: Date | null;
+  coalesce_key: string | null;
+}
+
+/** Logged-out admin tokens by id, until they would have expired (0017). */
+export interface AdminTokenDenylistTable {
+  jti: string;
+  admin_id: string;
+  expires_at: Date;
+  denied_at: CreatedAt;
 }
 
 /**
@@ -373,6 +388,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   shopping_clicks: ShoppingClicksTable;
   admin_audit_log: AdminAuditLogTable;
+  admin_token_denylist: AdminTokenDenylistTable;
   admin_counters: AdminCountersTable;
   images_created_daily: ImagesCreatedDailyTable;
 }

@@ -2,7 +2,7 @@ import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Button, cn } from '@drape/ui';
-import { endAdminSession } from '../lib/session';
+import { logout } from '../lib/logout';
 import { useMediaQuery } from '../lib/use-media-query';
 import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
@@ -21,6 +21,7 @@ export function AdminShell() {
   const desktop = useMediaQuery('(min-width: 768px)');
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
@@ -123,7 +124,16 @@ export function AdminShell() {
           </button>
           {mobile && <span className="truncate text-sm font-semibold text-slate-900">Drape Admin</span>}
           <div className="ml-auto">
-            <Button variant="outline" size="sm" onClick={() => endAdminSession('logout')}>
+            <Button
+              variant="outline"
+              size="sm"
+              pending={leaving}
+              pendingLabel="Logging out…"
+              onClick={() => {
+                setLeaving(true);
+                void logout();
+              }}
+            >
               <LogOut aria-hidden="true" className="h-4 w-4" />
               Logout
             </Button>

@@ -29,6 +29,8 @@ export interface TestServer {
   s3: S3TestServer | null;
   app: FastifyInstance;
   /** What the server printed (its log): without SMTP_URL, in development mode, each mail in full. */
+  /** The admin origin's listener (ADMIN_ORIGIN set), else null. */
+  adminUrl: string | null;
   mails: string[];
   call<T = any>(method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Answer<T>>;
   solveBotCheck(): Promise<string>;
@@ -44,6 +46,8 @@ export interface CallOptions {
   ip?: string;
   headers?: Record<string, string>;
   raw?: string;
+  /** Another listener of this server (its adminUrl); the main one by default. */
+  base?: string;
 }
 
 export interface Answer<T> {
@@ -71,10 +75,12 @@ export interface TestServerOptions {
   s3?: boolean;
   /** Serve the web and admin apps as `npm start` does (their shell when not built). */
   serveApps?: boolean;
+  /** Serve these builds of the two apps (the API alone by default). */
+  apps?: { webDist: string; adminDist: string };
 }
 
 export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
-  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions
+  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions || 'apps' in envOrOptions
     ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
@@ -97,10 +103,14 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
   const services = createServices(db, config, (line) => mails.push(line), generation, storage);
-  const app = await buildApp({ services, serveApps: opts.serveApps ?? false });
+  const app = await buildApp({ services, serveApps: opts.apps ?? opts.serveApps ?? false });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // ADMIN_ORIGIN: the second listener, as the server process starts it.
+  const adminApp = config.adminListener ? await buildApp({ services, serveApps: opts.apps ?? false, listener: 'admin' }) : null;
+  if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: '127.0.0.1' });
+  const adminUrl = config.adminListener ? `http://127.0.0.1:${config.adminListener.port}` : null;
 
   const call: TestServer['call'] = async (method, path, body, opts = {}) => {
     // A fresh address per call unless the test names one: rate limits are per client address.
@@ -111,7 +121,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(`${url}${path}`, { method, headers, body: payload });
+    const res = await fetch(`${opts.base ?? url}${path}`, { method, headers, body: payload });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -154,9 +164,10 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   };
 
   return {
-    url, pipeline, db, config, storage, services, s3, app, mails, call, solveBotCheck, register, resetLinkFor,
+    url, pipeline, db, config, storage, services, s3, app, adminUrl, mails, call, solveBotCheck, register, resetLinkFor,
     async close() {
       await app.close();
+      await adminApp?.close();
       await pipeline?.stop();
       await generation.close();
       await storage.close();

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { denyAdminToken } from '@drape/auth';
 import { adminLoginInput } from '@drape/contracts';
-import { adminProcedure, publicProcedure } from '../trpc';
+import { adminActionProcedure, adminProcedure, adminSignInProcedure } from '../trpc';
 import { adminLogin } from './admin-auth.service';
 import { analyticsRouter } from './analytics.router';
 import { auditRouter } from './audit.router';
@@ -17,10 +18,15 @@ import { showcaseRouter } from './showcase.router';
 /**
  * The admin area (settings-and-admin §2.2, §7.2), one sub-router per screen. Every procedure but
  * `login` is an admin procedure; every one that changes something is an `adminActionProcedure`,
- * written to the audit log.
+ * written to the audit log. Sign-ins, successful or not, are written too.
  */
 export const adminRouter = {
-  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input)),
+  login: adminSignInProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input)),
+  /** Ends this token on the server (its id goes on the deny list); the admin's other tokens stay valid. */
+  logout: adminActionProcedure.mutation(async ({ ctx }) => {
+    await denyAdminToken(ctx.services.db, ctx.admin);
+    return { success: true as const };
+  }),
   me: adminProcedure.query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
   audit: auditRouter,
   analytics: analyticsRouter,

@@ -1,10 +1,10 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { blockedListInput, blockedRestoreInput, blockedReviewInput } from '@drape/contracts';
-import { adminActionProcedure, adminProcedure } from '../trpc';
+import { adminActionProcedure, adminAuditedReadProcedure, adminProcedure } from '../trpc';
 import { cleanupBlocked, getBlockedStats, listBlocked, restoreBlocked, reviewBlocked } from './blocked.service';
 
 export const blockedRouter = {
-  list: adminProcedure.input(blockedListInput).query(({ ctx, input }) => listBlocked(ctx.services, input)),
+  list: adminAuditedReadProcedure.input(blockedListInput).query(({ ctx, input }) => listBlocked(ctx.services, input)),
   stats: adminProcedure.query(({ ctx }) => getBlockedStats(ctx.services.db)),
   restore: adminActionProcedure
     .input(blockedRestoreInput)

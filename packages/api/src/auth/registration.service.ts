@@ -9,13 +9,14 @@ import { appError, rateLimited } from '../errors';
 import { recordReferral } from '../referrals/referrals.service';
 import { toPublicUser } from '../user/user.view';
 import { createAccount, findUserByEmail, findUserByUsername } from './accounts';
+import type { SessionSettings } from './session.service';
 
 export interface RegistrationDeps {
   db: Db;
   rateLimits: RateLimits;
   botCheck: BotCheck;
   promoCodes: ReadonlyMap<string, Tier>;
-  config: Pick<Config, 'ADMIN_BASE_PATH'>;
+  config: SessionSettings & Pick<Config, 'ADMIN_BASE_PATH'>;
 }
 
 /** Referral from the referrer search (an id), a ?ref= username, or a promo field holding a username. */
@@ -74,7 +75,7 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
     if (referrerId) await recordReferral(tx, { userId: created.id, referrerId, email: input.email, ipAddress: req.ipAddress });
     return created;
   });
-  const { token } = await createSession(deps.db, user.id, req);
+  const { token } = await createSession(deps.db, user.id, req, deps.config.SESSION_MAX_DAYS);
   return { token, user: await toPublicUser(deps.db, user) };
 }
 

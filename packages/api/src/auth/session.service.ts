@@ -2,12 +2,16 @@ import {
   burnPasswordCheck, createSession, extendSession, invalidateSession, invalidateUserSessions, listUserSessions, verifyPassword, type BotCheck, type RateLimits,
 } from '@drape/auth';
 import { authMessages, type AuthAnswer, type LoginInput, type SessionInfo } from '@drape/contracts';
+import type { Config } from '@drape/config';
 import type { Db, SessionRow } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
 import { findUserByEmail } from './accounts';
 import { requireBotCheck } from './bot-check-gate';
+
+/** The setting a session's lifetime follows: its absolute end, in days after the sign-in. */
+export type SessionSettings = Pick<Config, 'SESSION_MAX_DAYS'>;
 
 /**
  * Sign-in, limited per address and per account; logging in cancels a pending deletion.
@@ -18,7 +22,7 @@ import { requireBotCheck } from './bot-check-gate';
  * password from a wrong one), and a wrong password with a solved check still answers
  * `account_locked`. Guessing then costs a proof of work per try, while the owner signs in.
  */
-export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: BotCheck }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
+export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: BotCheck; config: SessionSettings }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
   const ipLimit = await deps.rateLimits.consume('loginIp', req.ipAddress ?? 'unknown');
   if (!ipLimit.ok) throw rateLimited(ipLimit.retryAfterSeconds);
   // Counted before the check so that parallel guesses cannot all slip under the limit; refunded on success.
@@ -43,7 +47,7 @@ export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: Bo
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  const { token } = await createSession(deps.db, current.id, req);
+  const { token } = await createSession(deps.db, current.id, req, deps.config.SESSION_MAX_DAYS);
   return {
     token,
     user: await toPublicUser(deps.db, current),
@@ -51,9 +55,9 @@ export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: Bo
   };
 }
 
-/** Restarts the session's full lifetime; the same token stays valid. */
-export async function refresh(db: Db, session: SessionRow, token: string): Promise<{ accessToken: string; expiresAt: string }> {
-  const expires = await extendSession(db, session.id);
+/** Restarts the session's sliding lifetime, never past its absolute end; the same token stays valid. */
+export async function refresh(db: Db, config: SessionSettings, session: SessionRow, token: string): Promise<{ accessToken: string; expiresAt: string }> {
+  const expires = await extendSession(db, session, config.SESSION_MAX_DAYS);
   return { accessToken: token, expiresAt: expires.toISOString() };
 }
 

@@ -118,6 +118,7 @@ export const restRoutes: readonly RestRoute[] = [
   // Administrators (settings-and-admin §7.2)
   row({ method: 'POST', path: '/api/admin/login', auth: 'public', summary: 'Admin sign-in; answers a short-lived token', input: adminLoginInput, call: (c, i) => c.admin.login(i) }),
   row({ method: 'GET', path: '/api/admin/me', auth: 'admin', summary: 'The admin of the token', call: (c) => c.admin.me() }),
+  row({ method: 'POST', path: '/api/admin/logout', auth: 'admin', summary: "End this admin token on the server (the admin's other sign-ins stay valid)", call: (c) => c.admin.logout() }),
   // Admin: settings (platform toggles, prompts, performance mode)
   row({ method: 'GET', path: '/api/admin/settings', auth: 'admin', summary: 'The platform toggles: maintenanceMode, analyticsTracking, pushNotifications', call: (c) => c.admin.settings.get() }),
   row({ method: 'PATCH', path: '/api/admin/settings', auth: 'admin', summary: 'Change any of the platform toggles; Maintenance Mode on makes every user call answer 503', input: updatePlatformSettingsInput, call: (c, i) => c.admin.settings.update(i) }),
@@ -133,7 +134,7 @@ export const restRoutes: readonly RestRoute[] = [
   row({ method: 'POST', path: '/api/admin/sev-queue-init', auth: 'admin', summary: 'Rebuild the SEV queue, most severe first (409 while a batch runs); answers message', call: (c) => c.admin.batch.initQueue() }),
   row({ method: 'POST', path: '/api/admin/batch-generate', auth: 'admin', summary: 'A priority batch over one SEV level (priorityFilter SEV-1..SEV-4 or all), at most limit combinations; answers jobId', input: batchGenerateInput, call: (c, i) => c.admin.batch.generate(i) }),
   row({ method: 'POST', path: '/api/admin/batch-generate-sequential', auth: 'admin', summary: 'A sequential batch over the SEV queue (optional cycles 1-5, limit); answers jobId', input: startSequentialBatchInput, call: (c, i) => c.admin.batch.startSequential(i) }),
-  row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, newest first (limit, before, action, targetId)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
+  row({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Admin changes, audited reads and refused admin sign-ins and calls, newest first (limit, before, action, targetId, outcome ok or refused)', input: auditLogInput, call: (c, i) => c.admin.audit.list(i) }),
   // Admin: analytics, severity, pods, inventory and combo matrix
   row({ method: 'GET', path: '/api/admin/stats', auth: 'admin', summary: 'totalUsers, dau (active in 24 h), mau (30 days), signups (30 days)', call: (c) => c.admin.analytics.stats() }),
   row({ method: 'GET', path: '/api/admin/inventory-stats', auth: 'admin', summary: 'Looks: total, viewable, lookbook, archived, totalViewed, dailyCreated (today, UTC)', call: (c) => c.admin.analytics.inventoryStats() }),

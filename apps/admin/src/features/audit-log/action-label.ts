@@ -1,3 +1,5 @@
+import { AUDIT_REFUSED_CALL } from '@drape/contracts';
+
 /**
  * A readable label for an audit action: the procedure path `admin.gallery.makePublic` reads
  * "Gallery: make public", a CLI action `cli.lookbook.curate` "CLI, lookbook: curate". Derived from
@@ -13,6 +15,8 @@ function words(camel: string): string {
 const capitalised = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 export function actionLabel(action: string): string {
+  // A refused call's row names the procedure asked for as its target; the action says what it was.
+  if (action === AUDIT_REFUSED_CALL) return 'Admin call';
   const parts = action.split('.');
   const door = parts[0];
   const rest = door === 'admin' || door === 'cli' ? parts.slice(1) : parts;

@@ -1,29 +1,44 @@
 import { Fragment, useDeferredValue, useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, RefreshCw, Terminal, UserCog } from 'lucide-react';
+import { ChevronDown, ChevronRight, RefreshCw, ShieldAlert, Terminal, UserCog } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from '@drape/contracts';
+import { AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_PAGE_SIZE, type AuditActorKind, type AuditOutcome } from '@drape/contracts';
 import { Alert, Badge, Button, Spinner } from '@drape/ui';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { actionLabel } from './action-label';
 
-/** Actions offered in the filter's list; any other name can be typed. */
-const KNOWN_ACTIONS = [...new Set([...Object.values(AUDIT_ACTIONS), 'admin.users.createTestUsers', 'admin.users.endSessions', 'admin.generator.generate'])].sort();
+/** Actions offered in the filter's list (every action with an audit allowlist); any other name can be typed. */
+const KNOWN_ACTIONS = [...new Set([...Object.values(AUDIT_ACTIONS), ...Object.keys(AUDIT_KEPT_FIELDS)])].sort();
+
+type OutcomeFilter = AuditOutcome | 'all';
+
+const ACTOR_ICONS: Record<AuditActorKind, typeof Terminal> = { admin: UserCog, cli: Terminal, anonymous: ShieldAlert };
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** A refusal's reason as the badge shows it: ": no token", ": expired". */
+function refusalReason(details: Record<string, unknown>): string {
+  const reason = details.reason;
+  return typeof reason === 'string' ? `: ${reason.replace(/_/g, ' ')}` : '';
+}
 
 /** {base}/audit-log: every change an admin or operator made, newest first, 50 a page (keyset: Load More). */
 export function AuditLogPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const filterId = useId();
+  const outcomeId = useId();
   const [actionInput, setActionInput] = useState('');
   const action = useDeferredValue(actionInput.trim());
+  const [outcome, setOutcome] = useState<OutcomeFilter>('all');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   const log = useInfiniteQuery({
-    queryKey: [...trpc.admin.audit.list.queryKey(), { action }],
-    queryFn: ({ pageParam }) => client.admin.audit.list.query({ limit: AUDIT_PAGE_SIZE, ...(action ? { action } : {}), ...(pageParam ? { before: pageParam } : {}) }),
+    queryKey: [...trpc.admin.audit.list.queryKey(), { action, outcome }],
+    queryFn: ({ pageParam }) =>
+      client.admin.audit.list.query({
+        limit: AUDIT_PAGE_SIZE, ...(action ? { action } : {}), ...(outcome !== 'all' ? { outcome } : {}), ...(pageParam ? { before: pageParam } : {}),
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
@@ -44,30 +59,49 @@ export function AuditLogPage() {
           <h1 id="audit-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
             Audit Log
           </h1>
-          <p className="mt-1 text-sm text-slate-600">Every change made in the admin area or with the operator CLI, newest first.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Every change made in the admin area or with the operator CLI, every read of the user list and blocked images, and every refused admin sign-in or call, newest first.
+          </p>
         </div>
-        <div className="flex flex-col gap-1 sm:w-80">
-          <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
-            Filter by action
-          </label>
-          <input
-            id={filterId}
-            list={`${filterId}-actions`}
-            value={actionInput}
-            onChange={(e) => setActionInput(e.target.value)}
-            placeholder="All actions"
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-            className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none"
-          />
-          <datalist id={`${filterId}-actions`}>
-            {KNOWN_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {actionLabel(a)}
-              </option>
-            ))}
-          </datalist>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="flex flex-col gap-1 sm:w-48">
+            <label htmlFor={outcomeId} className="text-sm font-medium text-slate-700">
+              Show
+            </label>
+            <select
+              id={outcomeId}
+              value={outcome}
+              onChange={(e) => setOutcome(e.target.value as OutcomeFilter)}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none"
+            >
+              <option value="all">Everything</option>
+              <option value="ok">Changes and reads</option>
+              <option value="refused">Refusals</option>
+            </select>
+          </div>
+          <div className="flex flex-col gap-1 sm:w-80">
+            <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
+              Filter by action
+            </label>
+            <input
+              id={filterId}
+              list={`${filterId}-actions`}
+              value={actionInput}
+              onChange={(e) => setActionInput(e.target.value)}
+              placeholder="All actions"
+              maxLength={100}
+              autoComplete="off"
+              spellCheck={false}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none"
+            />
+            <datalist id={`${filterId}-actions`}>
+              {KNOWN_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {actionLabel(a)}
+                </option>
+              ))}
+            </datalist>
+          </div>
         </div>
       </div>
 
@@ -86,7 +120,9 @@ export function AuditLogPage() {
             </div>
           )
         ) : entries.length === 0 ? (
-          <p className="p-6 text-sm text-slate-600">{action ? `No entries for the action ${action}.` : 'No changes have been recorded yet.'}</p>
+          <p className="p-6 text-sm text-slate-600">
+            {action ? `No entries for the action ${action}.` : outcome === 'refused' ? 'No refusals have been recorded.' : 'No changes have been recorded yet.'}
+          </p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[48rem] text-left text-sm">
@@ -104,6 +140,7 @@ export function AuditLogPage() {
               <tbody className="divide-y divide-slate-100">
                 {entries.map((e) => {
                   const expanded = open.has(e.id);
+                  const ActorIcon = ACTOR_ICONS[e.actorKind];
                   return (
                     <Fragment key={e.id}>
                       <tr className="align-top">
@@ -112,14 +149,22 @@ export function AuditLogPage() {
                         </td>
                         <td className="px-4 py-3">
                           <span className="inline-flex items-center gap-1.5">
-                            {e.actorKind === 'cli' ? <Terminal aria-hidden="true" className="size-4 text-slate-500" /> : <UserCog aria-hidden="true" className="size-4 text-slate-500" />}
-                            <Badge tone={e.actorKind === 'cli' ? 'neutral' : 'ink'}>{e.actorKind}</Badge>
-                            <span className="font-medium break-all text-slate-900">{e.actor}</span>
+                            <ActorIcon aria-hidden="true" className="size-4 text-slate-500" />
+                            <Badge tone={e.actorKind === 'admin' ? 'ink' : 'neutral'}>{e.actorKind}</Badge>
+                            {e.actorKind !== 'anonymous' && <span className="font-medium break-all text-slate-900">{e.actor}</span>}
                           </span>
                         </td>
                         <td className="px-4 py-3">
-                          <p className="font-medium text-slate-900">{actionLabel(e.action)}</p>
+                          <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-900">
+                            {actionLabel(e.action)}
+                            {e.outcome === 'refused' && <Badge tone="danger">Refused{refusalReason(e.details)}</Badge>}
+                          </p>
                           <p className="font-mono text-xs break-all text-slate-500">{e.action}</p>
+                          {e.repeats > 1 && (
+                            <p className="mt-1 text-xs text-slate-600">
+                              {e.repeats} times{e.lastAt ? <>, last <time dateTime={e.lastAt}>{when.format(new Date(e.lastAt))}</time></> : null}
+                            </p>
+                          )}
                         </td>
                         <td className="px-4 py-3 text-slate-700">
                           {e.targetId ? (
