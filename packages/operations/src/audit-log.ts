@@ -36,12 +36,22 @@ export interface AuditRecord {
 /** Keys whose values never reach the log (a test user's password, a token). */
 const SECRET_KEY = /password|token|secret/i;
 
+// oxlint-disable-next-line no-control-regex -- NUL is what jsonb cannot hold
+const NOT_IN_JSONB = /\u0000|\p{Cs}/gu;
+
+/**
+ * A string jsonb can hold: no NUL, no half of a surrogate pair (a raw input's unknown key may
+ * carry either, and a cut at 500 may split an emoji). Refused, the row would fail after the change
+ * it records was made.
+ */
+const storable = (s: string) => s.replace(NOT_IN_JSONB, '\uFFFD');
+
 /** The details as stored: secrets masked, long strings cut, so a row stays small and harmless. */
 export function redactDetails(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  if (typeof value === 'string') return storable(value.length > 500 ? `${value.slice(0, 500)}…` : value);
   if (value === null || typeof value !== 'object' || depth > 3) return value;
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redactDetails(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redactDetails(v, depth + 1)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), SECRET_KEY.test(k) ? '[redacted]' : redactDetails(v, depth + 1)]));
 }
 
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
