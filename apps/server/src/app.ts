@@ -8,6 +8,7 @@ import { ping } from '@drape/db';
 import { registerAdminFiles } from './admin-files';
 import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
+import { clientErrorRefusal, frameworkRefusals } from './framework-refusals';
 import { registerMedia } from './media';
 import { registerOutfitPreview } from './outfit-preview';
 import { isCrossSiteWrite } from './request-context';
@@ -34,14 +35,16 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/t
 export async function buildApp({ services, serveApps = true }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   // LOG_LEVEL defaults to warn: request logs (info) cost about a quarter of the throughput.
+  const jsonHeaders = apiHeaders(config.publicOrigin);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkRefusals(jsonHeaders),
+    clientErrorHandler: clientErrorRefusal,
   });
   const https = config.publicOrigin.startsWith('https:');
-  const jsonHeaders = apiHeaders(config.publicOrigin);
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);
   await app.register(fastifyHelmet, {
