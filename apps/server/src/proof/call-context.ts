@@ -54,15 +54,35 @@ export interface AdminFixtures {
   adminKey(): Promise<string>;
 }
 
-/** A pending blocked image that refused callers name; it must still be pending after the run. */
 export interface Victims {
+  /** A pending blocked image that refused callers name; it must still be pending after the run. */
   blocked: string;
+  /** A blocked image rendered once, which the admin's fresh ones copy (a render per call would cost seconds). */
+  blockedTemplate: string;
 }
 
 /** The victims, and the admin's combination (every admin call names it) made to exist. */
 export async function makeVictims(world: World): Promise<Victims> {
   await insertLook(world.s.db.db, CURATED, 'lookbook');
-  return { blocked: await blockLook(world.s, HELD) };
+  return { blocked: await blockLook(world.s, HELD), blockedTemplate: await blockLook(world.s, HELD) };
+}
+
+/** A pending copy of a blocked image: its row, and its private picture under a key of its own. */
+async function copyBlocked(world: World, templateId: string): Promise<string> {
+  const db = world.s.db.db;
+  const { id: _id, blocked_at: _at, ...row } = await db.selectFrom('blocked_images').selectAll().where('id', '=', templateId).executeTakeFirstOrThrow();
+  const file = await world.s.storage.get('private', row.storage_key!);
+  if (!file) throw new Error('the blocked template has no picture');
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  const jobId = crypto.randomUUID();
+  const key = row.storage_key!.replace(/[^/]+(\.\w+)$/, `${jobId}$1`);
+  await world.s.storage.put('private', key, Buffer.concat(chunks));
+  const copy = await db.insertInto('blocked_images').values({
+    ...row, job_id: jobId, storage_key: key, rejection_details: JSON.stringify(row.rejection_details),
+    quality: row.quality ? JSON.stringify(row.quality) : null, pieces: row.pieces ? JSON.stringify(row.pieces) : null,
+  }).returning('id').executeTakeFirstOrThrow();
+  return copy.id;
 }
 
 const signInAgain = (world: World, account: Account) => world.signIn(account.email, account.password);
@@ -84,7 +104,7 @@ export function callContext(world: World, principal: Principal, procedure: strin
     },
     showcaseLook: async () => (isAdmin ? (await insertLook(db, CURATED, 'lookbook', { inShowcase: true })).id : owner.servedLook),
     user: async () => (isAdmin ? (await world.throwaway('stylist')).id : world.users.owner.id),
-    blocked: async () => (isAdmin ? blockLook(world.s, HELD) : victims.blocked),
+    blocked: async () => (isAdmin ? copyBlocked(world, victims.blockedTemplate) : victims.blocked),
     runningBatch: async () => {
       if (!isAdmin) return crypto.randomUUID();
       await cancelBatch(db);

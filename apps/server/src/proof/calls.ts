@@ -1,4 +1,5 @@
 import { appRouter, restRoutes, type Caller, type RestRoute } from '@drape/api';
+import type { z } from 'zod';
 import { JSON_BODY, type RawRequest } from './http';
 
 /**
@@ -86,4 +87,10 @@ export function trpcRequest(procedure: string, type: ProcedureType, input: unkno
     return { method: 'GET', path: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}` };
   }
   return { method: 'POST', path: `/trpc/${procedure}`, headers: { ...JSON_BODY }, ...(input === undefined ? {} : { body: JSON.stringify(input) }) };
+}
+
+/** A procedure's input schema (the Zod schema given to `.input()`), if it takes input. */
+export function procedureInput(path: string): z.ZodType | undefined {
+  const all = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>;
+  return all[path]?._def.inputs[0];
 }

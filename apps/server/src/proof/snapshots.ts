@@ -22,21 +22,28 @@ export const WRITTEN_WHEN_REFUSED = ['rate_limits', 'bot_check_uses', 'admin_aud
  */
 const ROW_TEXT: Record<string, string> = { sessions: '(x.id, x.user_id, x.created_at)::text' };
 
-let tables: string[] | null = null;
+/** The pool's own query, for a named (prepared) statement: planning the union is most of its cost. */
+export interface Queryable {
+  query(config: { name: string; text: string }): Promise<{ rows: unknown[] }>;
+}
+
+let statement: string | null = null;
 
 /** Every table of the application's schema but those written on refusal, each as `rows:md5`. */
-export async function databaseFingerprint(db: Db): Promise<Fingerprint> {
-  tables ??= (await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db)).rows
-    .map((r) => r.name)
-    .filter((t) => !(WRITTEN_WHEN_REFUSED as readonly string[]).includes(t));
-  const parts = tables.map((t) => {
-    const text = ROW_TEXT[t] ?? 'x::text';
-    return `select '${t}' as t, count(*)::text || ':' || md5(coalesce(string_agg(${text}, '|' order by ${text}), '')) as h from "${t}" x`;
-  });
-  const { rows } = await sql<{ t: string; h: string }>`${sql.raw(parts.join(' union all '))}`.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+export async function databaseFingerprint(db: Db, pool: Queryable): Promise<Fingerprint> {
+  if (!statement) {
+    const tables = (await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db)).rows
+      .map((r) => r.name)
+      .filter((t) => !(WRITTEN_WHEN_REFUSED as readonly string[]).includes(t));
+    statement = tables.map((t) => {
+      const text = ROW_TEXT[t] ?? 'x::text';
+      return `select '${t}' as t, count(*)::text || ':' || md5(coalesce(string_agg(${text}, '|' order by ${text}), '')) as h from "${t}" x`;
+    }).join(' union all ');
+  }
+  const { rows } = await pool.query({ name: 'proof-database-fingerprint', text: statement });
+  return Object.fromEntries((rows as { t: string; h: string }[]).map((r) => [r.t, r.h]));
 }
 
 /** The tables whose fingerprints differ. */
