@@ -22,8 +22,8 @@ import { buildWorld, type World } from './world';
  * by design: snapshots.ts). A request the server accepts must be one it may accept: readable, and
  * valid for its schema (bad-request-builder.ts decides, case by case).
  */
-const REST_CASES = FULL ? 500 : 50;
-const TRPC_CASES = FULL ? 100 : 6;
+const REST_CASES = FULL ? 300 : 50;
+const TRPC_CASES = FULL ? 60 : 6;
 const SEED = 20_250_115;
 /** Calls whose valid input is spent by any call (a solved bot check), not only by an accepted one. */
 const FRESH_EACH_CASE = new Set(['auth.register']);
