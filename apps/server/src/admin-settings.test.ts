@@ -8,7 +8,7 @@ import { stockLook } from './testing/looks';
 /** The admin Settings tab's calls: platform toggles (Maintenance Mode enforced), prompts, performance mode. */
 let s: TestServer;
 let admin: string;
-let user: { token: string };
+let user: { token: string; user: { id: string } };
 
 beforeAll(async () => {
   // A real pipeline worker: the performance mode must reach it; it also lays out the combination matrix.
@@ -66,6 +66,8 @@ describe('platform toggles', () => {
 
   it('Analytics Tracking off: shopping clicks are answered but not recorded', async () => {
     const imageId = await stockLook(s, { gender: 'female', trend: 'denim' } as Combination);
+    // Served to the user (as Get My Look records it): only a look the user may see can be shopped.
+    await s.db.db.insertInto('image_views').values({ user_id: user.user.id, image_id: imageId }).execute();
     const id = (await s.db.db.selectFrom('fashion_items').select('id').where('image_id', '=', imageId).limit(1).executeTakeFirstOrThrow()).id;
     expect(id).toBeTruthy();
     const clicks = async () => Number((await s.db.db.selectFrom('shopping_clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

@@ -8,6 +8,7 @@ import { ping } from '@drape/db';
 import { registerAdminFiles } from './admin-files';
 import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
+import { clientErrorRefusal, frameworkRefusals } from './framework-refusals';
 import { registerMedia } from './media';
 import { registerOutfitPreview } from './outfit-preview';
 import { isCrossSiteWrite, isForeignOriginWrite } from './request-context';
@@ -54,15 +55,17 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
   const admin = surface !== 'user';
   const user = surface !== 'admin';
   // LOG_LEVEL defaults to warn: request logs (info) cost about a quarter of the throughput.
+  const jsonHeaders = apiHeaders(origin);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkRefusals(jsonHeaders),
+    clientErrorHandler: clientErrorRefusal,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   const https = origin.startsWith('https:');
-  const jsonHeaders = apiHeaders(origin);
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);
   await app.register(fastifyHelmet, {

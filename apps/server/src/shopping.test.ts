@@ -18,6 +18,8 @@ beforeAll(async () => {
     if (outcome.kind === 'image') break;
   }
   item = await s.db.db.selectFrom('fashion_items').select(['id', 'image_id']).orderBy('position').executeTakeFirstOrThrow();
+  // In the LookBook: every signed-in user may see it, so may shop its pieces (the share rule).
+  await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', item.image_id).execute();
 });
 afterAll(() => s.close());
 
@@ -110,6 +112,24 @@ describe('POST /api/fashion-items/{id}/track-click', () => {
     expect(await clicksOf(u.user.id)).toEqual([]);
   });
 
+  it("refuses a piece of a look the caller may not see (another user's served look) as unknown, recording nothing", async () => {
+    const owner = await s.register();
+    const stranger = await s.register();
+    const deps = { db: s.db.db, storage: s.storage, provider: atelierProviderForTests, timeoutMs: 30_000 };
+    let imageId: string | null = null;
+    for (let seed = 900; seed < 910 && !imageId; seed++) {
+      const outcome = await runGenerateJob(deps, crypto.randomUUID(), { gender: 'male', seed, source: 'batch', trend: 'denim' } as never);
+      if (outcome.kind === 'image') imageId = outcome.imageId;
+    }
+    await s.db.db.insertInto('image_views').values({ user_id: owner.user.id, image_id: imageId! }).execute();
+    const piece = await s.db.db.selectFrom('fashion_items').select('id').where('image_id', '=', imageId!).executeTakeFirstOrThrow();
+    const refused = await s.call('POST', trackPath(piece.id), { platform: 'google' }, { token: stranger.token });
+    expect(refused).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await clicksOf(stranger.user.id)).toEqual([]);
+    // Its owner was served it: their click counts.
+    expect((await s.call('POST', trackPath(piece.id), { platform: 'google' }, { token: owner.token })).status).toBe(200);
+  });
+
   it('limits one user’s clicks per hour', async () => {
     const u = await s.register();
     for (let i = 0; i < LIMITS.shoppingClickUser.points; i++) await s.services.rateLimits.consume('shoppingClickUser', u.user.id);
@@ -130,8 +150,9 @@ describe('POST /api/fashion-items/{id}/track-click', () => {
       const outcome = await runGenerateJob(deps, crypto.randomUUID(), { gender: 'male', seed, source: 'batch', trend: 'polka' } as never);
       if (outcome.kind === 'image') imageId = outcome.imageId;
     }
+    await s.db.db.insertInto('image_views').values({ user_id: u.user.id, image_id: imageId! }).execute();
     const piece = await s.db.db.selectFrom('fashion_items').select('id').where('image_id', '=', imageId!).executeTakeFirstOrThrow();
-    await s.call('POST', trackPath(piece.id), { platform: 'google' }, { token: u.token });
+    expect((await s.call('POST', trackPath(piece.id), { platform: 'google' }, { token: u.token })).status).toBe(200);
     await s.db.db.deleteFrom('generated_images').where('id', '=', imageId!).execute();
     expect((await clicksOf(u.user.id)).map((c) => c.fashion_item_id)).toEqual([item.id, piece.id]);
     await s.db.db.deleteFrom('users').where('id', '=', u.user.id).execute();

@@ -23,6 +23,9 @@ export function describeError(error: TRPCError): { appCode: AppErrorCode; status
   }
   if (error.code === 'NOT_FOUND') return { appCode: 'not_found', status: 404, message: APP_ERRORS.not_found.message };
   if (error.code === 'METHOD_NOT_SUPPORTED') return { appCode: 'invalid_input', status: 405, message: error.message };
+  // tRPC's own refusals of a body it cannot read, before any procedure runs: the client's fault.
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { appCode: 'invalid_input', status: 415, message: error.message };
+  if (error.code === 'PAYLOAD_TOO_LARGE') return { appCode: 'invalid_input', status: 413, message: error.message };
   return { appCode: 'internal', status: 500, message: APP_ERRORS.internal.message };
 }
 

@@ -26,3 +26,4 @@ export * from './admin-users';
 export * from './admin-generator';
 export * from './admin-batch';
 export * from './admin-showcase';
+export * from './http-refusals';

@@ -43,12 +43,21 @@ export interface AuditRecord {
   lastAt: string | null;
 }
 
-/** A string as stored: long ones cut, so a row stays small. */
+// oxlint-disable-next-line no-control-regex -- NUL is what jsonb cannot hold
+const NOT_IN_JSONB = /\u0000|\p{Cs}/gu;
+
+/**
+ * A string jsonb can hold: no NUL, no half of a surrogate pair (a cut at 500 may split an emoji).
+ * Refused, the row would fail after the change it records was made.
+ */
+const storable = (s: string) => s.replace(NOT_IN_JSONB, '\uFFFD');
+
+/** A value as stored: long strings cut, so a row stays small, and only what jsonb accepts. */
 function bounded(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  if (typeof value === 'string') return storable(value.length > 500 ? `${value.slice(0, 500)}…` : value);
   if (value === null || typeof value !== 'object' || depth > 3) return value;
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => bounded(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bounded(v, depth + 1)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), bounded(v, depth + 1)]));
 }
 
 function pick(value: unknown, keys: readonly string[] | undefined): Record<string, unknown> | undefined {

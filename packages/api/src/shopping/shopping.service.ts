@@ -3,6 +3,7 @@ import type { LocalizedDomainsAnswer, TrackClickInput } from '@drape/contracts';
 import { cachedPlatformSettings, type Db, type UserRow } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
+import { maySeeLook } from '../share/share.service';
 import { resolveRegion, type ResolvedRegion } from './region';
 
 /** The user's region for this request: the saved preference, else the request's signals, else the US. */
@@ -25,6 +26,8 @@ export function localizedDomains(user: UserRow, req: RequestMeta): LocalizedDoma
 /**
  * POST /api/fashion-items/{id}/track-click: one row per opened shopping link, with the region and
  * site the link used (the client builds it from the same answer). The client never waits for it.
+ * A piece of a look the user may not see (the share rule) is not found, as an unknown one is: no
+ * clicks recorded against another user's private look, no answer telling that it exists.
  */
 export async function trackClick(
   deps: { db: Db; rateLimits: RateLimits }, user: UserRow, req: RequestMeta, input: TrackClickInput,
@@ -32,7 +35,7 @@ export async function trackClick(
   const limit = await deps.rateLimits.consume('shoppingClickUser', user.id);
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
   const item = await deps.db.selectFrom('fashion_items').select(['id', 'image_id']).where('id', '=', input.id).executeTakeFirst();
-  if (!item) throw appError('not_found', 'Fashion item not found.');
+  if (!item || !(await maySeeLook(deps.db, user.id, item.image_id))) throw appError('not_found', 'Fashion item not found.');
   // The admin's Analytics Tracking switch: off, shopping clicks are answered but not recorded.
   if (!(await cachedPlatformSettings(deps.db)).analyticsTracking) return { success: true, recorded: false };
   const region = regionOf(user, req);

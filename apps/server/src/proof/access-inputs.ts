@@ -1,0 +1,139 @@
+import type { CallContext } from './call-context';
+import { ADMIN_PASSWORD, PASSWORD } from './world';
+
+/**
+ * A valid call of every row of access-expectations.ts, for the principal of the context: what the
+ * matrix sends, and what the bad-input proof starts each malformed request from. A call that uses
+ * something up (a save, a deletion, a sign-out) makes its own fresh thing, so the order of calls
+ * never changes an answer.
+ */
+export interface Call {
+  input?: unknown;
+  /** The token to call with instead of the principal's (a fresh session or throwaway account); null for none. */
+  token?: string | null;
+}
+
+export type InputMaker = (c: CallContext) => Call | Promise<Call>;
+
+const none: InputMaker = () => ({});
+/** A list with every filter left at its default. */
+const defaults: InputMaker = () => ({ input: {} });
+
+let n = 0;
+const fresh = (prefix: string) => `${prefix}${Date.now() % 1_000_000}${(n += 1)}`;
+const NEW_PASSWORD = 'another fine password';
+
+export const INPUTS: Record<string, InputMaker> = {
+  'auth.botCheck': none,
+  'auth.register': async (c) => {
+    const name = fresh('p');
+    return { input: { email: `${name}@example.com`, password: PASSWORD, username: name.slice(0, 20), firstName: 'Grace', lastName: 'Hopper', turnstileToken: await c.world.s.solveBotCheck() } };
+  },
+  'auth.login': (c) => ({ input: { email: c.world.users.guest.email, password: PASSWORD } }),
+  'auth.refresh': none,
+  'auth.logout': async (c) => ({ token: await c.session() }),
+  'auth.logoutAllDevices': async (c) => ({ token: (await c.throwaway()).token }),
+  'auth.sessions': none,
+  'auth.checkUsername': () => ({ input: { username: fresh('free') } }),
+  'auth.searchUsers': () => ({ input: { q: 'us' } }),
+  'auth.forgotPassword': () => ({ input: { email: `${fresh('nobody')}@example.com` } }),
+  'auth.resetPassword': () => ({ input: { token: 'A'.repeat(43), newPassword: NEW_PASSWORD } }),
+  'user.profile': none,
+  'user.updateProfile': () => ({ input: { bio: 'Linen in summer, wool in winter.' } }),
+  'user.changePassword': async (c) => {
+    const t = await c.throwaway();
+    return { input: { currentPassword: t.account.password, newPassword: NEW_PASSWORD }, token: t.token };
+  },
+  'user.deleteAccount': async (c) => {
+    const t = await c.throwaway();
+    return { input: { password: t.account.password }, token: t.token };
+  },
+  'user.geolocationPreferences': () => ({ input: { geolocationEnabled: true, preferredCountry: 'GB', preferredDomains: { google: 'google.co.uk', amazon: 'amazon.co.uk' } } }),
+  'shopping.localizedDomains': none,
+  'shopping.trackClick': (c) => ({ input: { id: c.ids.piece, platform: 'google' } }),
+  'catalog.monthlyTrends': none,
+  'catalog.seasons': none,
+  'catalog.occasions': none,
+  'catalog.styleVibes': none,
+  'catalog.bodyShapes': none,
+  'catalog.skinTones': none,
+  'catalog.trendConversion': none,
+  'catalog.landingShowcase': none,
+  'catalog.lookbookStats': none,
+  'generate.outfit': () => ({ input: { gender: 'female', occasion: 'Office' } }),
+  'generate.outfit#personalised': () => ({ input: { gender: 'female', occasion: 'Office', styleVibe: 'Elegant' } }),
+  'generate.fashionItems': (c) => ({ input: { imageId: c.ids.servedLook } }),
+  // Sharing makes a look's link public: a fresh served look, so that the caller's served look stays unshared.
+  'share.create': async (c) => ({ input: { imageId: await c.servedLook() } }),
+  'share.outfit': (c) => ({ input: { imageId: c.ids.sharedLook } }),
+  'share.outfit#unshared': (c) => ({ input: { imageId: c.ids.servedLook } }),
+  'share.track': (c) => ({ input: { imageId: c.ids.servedLook, shareType: 'result' } }),
+  'wardrobe.list': defaults,
+  'wardrobe.collections': none,
+  'wardrobe.save': async (c) => ({ input: { imageId: await c.servedLook() } }),
+  'wardrobe.remove': async (c) => ({ input: { imageId: await c.savedLook() } }),
+  'wardrobe.notes': (c) => ({ input: { id: c.ids.wardrobeItem, notes: 'Pair with white loafers.' } }),
+  'wardrobe.contains': (c) => ({ input: { imageIds: [c.ids.savedLook] } }),
+  'lookbook.list': defaults,
+  'lookbook.list#filtered': () => ({ input: { gender: 'female' } }),
+  'meta.version': none,
+  'meta.platform': none,
+  'admin.login': async (c) => ({ input: { adminKey: await c.admin.adminKey(), password: ADMIN_PASSWORD } }),
+  'admin.me': none,
+  'admin.audit.list': defaults,
+  'admin.analytics.stats': none,
+  'admin.analytics.inventoryStats': none,
+  'admin.severity.inventory': none,
+  'admin.severity.queueStatus': none,
+  'admin.severity.sevStats': none,
+  'admin.severity.pods': none,
+  'admin.inventory.matrix': defaults,
+  'admin.inventory.combination': (c) => ({ input: { combinationCode: c.admin.combinationCode } }),
+  'admin.settings.get': none,
+  // The value it has already: a toggle is changed, never Maintenance Mode (every user call would answer 503).
+  'admin.settings.update': () => ({ input: { analyticsTracking: true } }),
+  'admin.prompts.regenerate': none,
+  'admin.prompts.verify': none,
+  'admin.prompts.samples': none,
+  'admin.performance.get': none,
+  'admin.performance.set': () => ({ input: { action: 'reset_defaults' } }),
+  'admin.gallery.list': defaults,
+  'admin.gallery.filterOptions': none,
+  'admin.gallery.comboDetails': (c) => ({ input: { combinationCode: c.admin.combinationCode } }),
+  'admin.gallery.makePublic': async (c) => ({ input: { id: await c.admin.look() } }),
+  'admin.gallery.remove': async (c) => ({ input: { id: await c.admin.look() } }),
+  'admin.gallery.cleanupLowQuality': none,
+  'admin.users.createTestUsers': none,
+  'admin.users.list': defaults,
+  'admin.users.endSessions': async (c) => ({ input: { userId: await c.admin.user() } }),
+  'admin.generator.options': none,
+  'admin.generator.generate': () => ({ input: { gender: 'female' } }),
+  'admin.blocked.list': defaults,
+  'admin.blocked.stats': none,
+  'admin.blocked.restore': async (c) => ({ input: { id: await c.admin.blocked() } }),
+  'admin.blocked.review': async (c) => ({ input: { id: await c.admin.blocked(), status: 'approved', notes: 'Fine on a second look.' } }),
+  'admin.blocked.cleanup': none,
+  'admin.batch.list': none,
+  'admin.batch.startSequential': async (c) => {
+    await c.admin.idle();
+    return { input: { limit: 1 } };
+  },
+  'admin.batch.generate': async (c) => {
+    await c.admin.idle();
+    return { input: { priorityFilter: 'all', limit: 1 } };
+  },
+  'admin.batch.cancel': async (c) => ({ input: { id: await c.admin.runningBatch() } }),
+  'admin.batch.clearPipeline': none,
+  'admin.batch.initQueue': async (c) => {
+    await c.admin.idle();
+    return {};
+  },
+  'admin.showcase.lookbookImages': defaults,
+  'admin.showcase.items': defaults,
+  'admin.showcase.add': async (c) => {
+    const look = await c.admin.lookbookLook();
+    return { input: { imageId: look.id, combinationCode: look.code } };
+  },
+  'admin.showcase.remove': async (c) => ({ input: { imageId: await c.admin.showcaseLook() } }),
+  'admin.showcase.removeFromLookbook': async (c) => ({ input: { imageId: (await c.admin.lookbookLook()).id } }),
+};
