@@ -21,6 +21,15 @@ describe('POST /api/admin/login', () => {
     expect((await s.call('GET', '/api/admin/me', undefined, { token: res.body.token })).body).toEqual({ adminKey: 'ops' });
   });
 
+  it("counts an address's failed sign-ins only: admins behind one address who sign in correctly are never limited", async () => {
+    const ip = '203.0.113.60';
+    for (let i = 0; i < 25; i++) {
+      expect((await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' }, { ip })).status).toBe(200);
+    }
+    for (let i = 0; i < 20; i++) await s.call('POST', '/api/admin/login', { adminKey: `nobody${i}`, password: 'wrong' }, { ip });
+    expect(await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' }, { ip })).toMatchObject({ status: 429, body: { error: 'rate_limited' } });
+  });
+
   it('refuses a wrong key or password, and empty fields with the spec messages', async () => {
     expect((await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'wrong' })).body.error).toBe('invalid_admin_credentials');
     expect((await s.call('POST', '/api/admin/login', { adminKey: 'nobody', password: 'correct horse' })).status).toBe(401);

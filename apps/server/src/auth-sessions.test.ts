@@ -47,6 +47,16 @@ describe('POST /api/auth/login', () => {
     expect((await s.call('POST', '/api/auth/login', { email: 'other@example.com', password: 'x' }, { ip: '203.0.113.8' })).status).toBe(401);
   });
 
+  it("counts an address's failed sign-ins only: people sharing one address who sign in correctly never lock each other out", async () => {
+    const ip = '203.0.113.9';
+    const u = await s.register();
+    for (let i = 0; i < 35; i++) {
+      expect((await s.call('POST', '/api/auth/login', { email: u.email, password: u.password }, { ip })).status).toBe(200);
+    }
+    for (let i = 0; i < 30; i++) await s.call('POST', '/api/auth/login', { email: `probe-b${i}@example.com`, password: 'x' }, { ip });
+    expect(await s.call('POST', '/api/auth/login', { email: u.email, password: u.password }, { ip })).toMatchObject({ status: 429, body: { error: 'rate_limited' } });
+  });
+
   it('shares the limit between server processes (the store is PostgreSQL)', async () => {
     const second = await startTestServerOnSameDb();
     const ip = '198.51.100.9';

@@ -41,6 +41,8 @@ export interface RateLimits {
   /** Counts one try; answers the wait in seconds when the limit is already spent. */
   consume(name: LimitName, key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
   reset(name: LimitName, key: string): Promise<void>;
+  /** Gives back the try just counted (a sign-in that succeeded: the limits count failures only). */
+  refund(name: LimitName, key: string): Promise<void>;
 }
 
 /**
@@ -77,6 +79,9 @@ export function createRateLimits(pool: pg.Pool): RateLimits {
     },
     async reset(name, key) {
       await get(name).delete(keyOf(name, key));
+    },
+    async refund(name, key) {
+      await get(name).reward(keyOf(name, key), 1);
     },
   };
 }

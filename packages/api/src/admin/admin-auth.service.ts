@@ -5,7 +5,7 @@ import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 
 /**
- * Admin sign-in: limited per address and per key. A key's limit counts failed passwords, whoever
+ * Admin sign-in: limited per address and per key, both counting failed sign-ins only. A key's limit counts failed passwords, whoever
  * tries them; past it the key is not shut to its admin: every attempt needs a solved bot check
  * (`bot_check_required` before the password is looked at), and a wrong password with one still
  * answers `account_locked`, as for a user's account (session.service.ts).
@@ -25,5 +25,7 @@ export async function adminLogin(
     throw appError('invalid_admin_credentials');
   }
   await deps.rateLimits.reset('adminLoginKey', input.adminKey);
+  // The address's limit counts failed sign-ins only, like the key's.
+  await deps.rateLimits.refund('adminLoginIp', req.ipAddress ?? 'unknown');
   return signAdminToken(deps.db, admin);
 }

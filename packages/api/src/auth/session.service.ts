@@ -36,6 +36,9 @@ export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: Bo
     throw appError('invalid_credentials');
   }
   await deps.rateLimits.reset('loginEmail', input.email);
+  // The address's limit counts failed sign-ins only: people sharing an address (an office, a
+  // household) who sign in correctly never lock each other out.
+  await deps.rateLimits.refund('loginIp', req.ipAddress ?? 'unknown');
 
   let current = user;
   if (user.deletion_requested_at) {
