@@ -60,18 +60,21 @@ export interface OwnerIds {
   looks: string[];
   /** Rows of other kinds that refused callers name. */
   blockedImages: string[];
+  /** The friends whose referrals the owner made (held ones, which refused callers try to decide). */
+  referralFriends: string[];
 }
 
 /**
  * One user's data and everything others could have done to it: the account, its sessions,
- * wardrobe, views, shares, usage, clicks and reset tokens; the rows of the looks it holds; and
- * what anybody else did with its private looks (views, saves, shares, clicks).
+ * wardrobe, views, shares, usage, clicks, reset tokens and referrals; the rows of the looks it
+ * holds; and what anybody else did with its private looks (views, saves, shares, clicks).
  */
 export async function ownerFingerprint(db: Db, o: OwnerIds): Promise<Fingerprint> {
   const part = (name: string, query: ReturnType<typeof sql>) => sql`select ${name} as t, (select count(*)::text || ':' || md5(coalesce(string_agg(r, '|' order by r), '')) from (${query}) q(r)) as h`;
   const priv = sql`(${sql.join(o.privateLooks.map((id) => sql`${id}::uuid`))})`;
   const looks = sql`(${sql.join(o.looks.map((id) => sql`${id}::uuid`))})`;
   const blocked = sql`(${sql.join(o.blockedImages.map((id) => sql`${id}::uuid`))})`;
+  const friends = sql`(${sql.join(o.referralFriends.map((id) => sql`${id}::uuid`))})`;
   const parts = [
     part('users', sql`select x::text from users x where id = ${o.userId}`),
     part('sessions', sql`select (x.id, x.user_id, x.created_at, x.expires_at)::text from sessions x where user_id = ${o.userId}`),
@@ -85,6 +88,7 @@ export async function ownerFingerprint(db: Db, o: OwnerIds): Promise<Fingerprint
     part('generated_images', sql`select x::text from generated_images x where id in ${looks}`),
     part('fashion_items', sql`select x::text from fashion_items x where image_id in ${looks}`),
     part('blocked_images', sql`select x::text from blocked_images x where id in ${blocked}`),
+    part('referrals', sql`select x::text from referrals x where referrer_id = ${o.userId} or user_id = ${o.userId} or user_id in ${friends}`),
   ];
   const { rows } = await sql<{ t: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
