@@ -11,7 +11,7 @@
  * checked after the run). Inputs are in access-inputs.ts, one per row, valid for the caller.
  */
 
-export const PRINCIPALS = ['anon', 'enthusiast', 'stylist', 'collector', 'icon', 'other', 'admin', 'expiredAdmin', 'revokedAdmin'] as const;
+export const PRINCIPALS = ['anon', 'enthusiast', 'stylist', 'collector', 'icon', 'other', 'admin', 'expiredAdmin', 'revokedAdmin', 'deniedAdmin', 'forgedAdmin'] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
 /** The principals that hold a user session (`other` is a second Fashion Icon). */
@@ -19,20 +19,39 @@ export const USER_PRINCIPALS = ['enthusiast', 'stylist', 'collector', 'icon', 'o
 export type UserPrincipal = (typeof USER_PRINCIPALS)[number];
 export const isUserPrincipal = (p: Principal): p is UserPrincipal => (USER_PRINCIPALS as readonly string[]).includes(p);
 
+/**
+ * Why the admin area refuses each principal but the admin (the audit log's reason, decision 0013
+ * amended): no token, a user's session, and the admin tokens that do not open it (expired, minted
+ * before the admin's token version moved on, logged out, signed with another key).
+ */
+export const REFUSAL_REASON: Record<Exclude<Principal, 'admin'>, string> = {
+  anon: 'no_token', enthusiast: 'user_token', stylist: 'user_token', collector: 'user_token', icon: 'user_token', other: 'user_token',
+  expiredAdmin: 'expired', revokedAdmin: 'revoked', deniedAdmin: 'denied', forgedAdmin: 'invalid',
+};
+/** The admin tokens that do not open the admin area: elsewhere they are no credential at all. */
+const BAD_ADMIN_TOKENS = ['expiredAdmin', 'revokedAdmin', 'deniedAdmin', 'forgedAdmin'] as const;
+
 export type Cell = 'ok' | number;
 export type Statuses = Record<Principal, Cell>;
 
 const all = (cell: Cell): Statuses => Object.fromEntries(PRINCIPALS.map((p) => [p, cell])) as Statuses;
 const with_ = (base: Statuses, changes: Partial<Statuses>): Statuses => ({ ...base, ...changes });
+const each = (principals: readonly Principal[], cell: Cell): Partial<Statuses> => Object.fromEntries(principals.map((p) => [p, cell]));
 
 /** Anyone: signed out, any user, any admin token (a public path ignores a bad admin token). */
 const PUBLIC = all('ok');
 /** A signed-in user of any tier; an admin token is not a user session. */
-const USER = with_(all('ok'), { anon: 401, admin: 401, expiredAdmin: 401, revokedAdmin: 401 });
+const USER = with_(all('ok'), { anon: 401, admin: 401, ...each(BAD_ADMIN_TOKENS, 401) });
 /** Stylist and above (wardrobe, LookBook, personalisation): an Enthusiast is refused by tier. */
 const STYLIST_UP = with_(USER, { enthusiast: 403 });
 /** A valid admin token only; a user's session on an admin path is no admin token. */
 const ADMIN = with_(all(401), { admin: 'ok' });
+/**
+ * The share rule, with an admin's reading of every look (GET /api/fashion-items): a look served to
+ * the caller (or saved, shared, in the LookBook) for a signed-in user; the owner's private look for
+ * everyone else, which only a valid admin token reads. A bad admin token is a signed-out visitor.
+ */
+const OWN_LOOK = with_(all('ok'), { anon: 404, other: 404, ...each(BAD_ADMIN_TOKENS, 404) });
 
 export interface AccessRow {
   /** The REST rows calling this procedure ('METHOD /path'); none for a tRPC-only procedure. */
@@ -82,7 +101,12 @@ export const ACCESS: Record<string, AccessRow> = {
   // Generation
   'generate.outfit': row('POST /api/generate-outfit', USER),
   'generate.outfit#personalised': row('POST /api/generate-outfit', with_(USER, { enthusiast: 400 }), 'a style vibe is personalisation: Stylist and above (the spec answers 400, not 403)'),
-  'generate.fashionItems': row('GET /api/fashion-items/:imageId', PUBLIC, "today any look's pieces, served or not"),
+  'generate.fashionItems': row('GET /api/fashion-items/:imageId', OWN_LOOK, "a look served to the caller; the owner's for the rest: not found but to an admin token (the admin gallery)"),
+  'generate.fashionItems#saved': row('GET /api/fashion-items/:imageId', OWN_LOOK, "a look the caller saved; the owner's saved look for the rest"),
+  'generate.fashionItems#shared': row('GET /api/fashion-items/:imageId', PUBLIC, "the owner's shared look: its link is public"),
+  'generate.fashionItems#lookbook': row('GET /api/fashion-items/:imageId', PUBLIC, 'a LookBook look: public'),
+  'generate.fashionItems#archived': row('GET /api/fashion-items/:imageId', with_(all(404), { admin: 'ok' }), 'a look served to the caller (the owner, for the rest), then archived: only an admin reads it'),
+  'generate.fashionItems#unknown': row('GET /api/fashion-items/:imageId', all(404), 'an id no look has, for an admin too'),
   // Sharing
   'share.create': row('POST /api/share/outfit', with_(USER, { other: 404 }), "another user's served look does not exist for the caller"),
   'share.outfit': row('GET /api/share/outfit/:imageId', PUBLIC, 'a shared look: its link is public'),
@@ -101,6 +125,7 @@ export const ACCESS: Record<string, AccessRow> = {
   'meta.platform': row('GET /api/platform', PUBLIC),
   // Administrators (settings-and-admin §7.2)
   'admin.login': row('POST /api/admin/login', PUBLIC),
+  'admin.logout': row('POST /api/admin/logout', ADMIN, "each call ends a fresh sign-in of the admin's: the admin token of the run stays valid"),
   'admin.me': row('GET /api/admin/me', ADMIN),
   'admin.audit.list': row('GET /api/admin/audit-log', ADMIN),
   'admin.analytics.stats': row('GET /api/admin/stats', ADMIN),
@@ -127,6 +152,12 @@ export const ACCESS: Record<string, AccessRow> = {
   'admin.users.createTestUsers': row('POST /api/admin/create-test-users', ADMIN),
   'admin.users.list': row('GET /api/admin/users', ADMIN),
   'admin.users.endSessions': row('POST /api/admin/users/:userId/end-sessions', ADMIN, "the admin ends a throwaway user's sessions; refused callers name the owner's id"),
+  // Held referrals (docs/decisions/0015): `userId` is the friend who signed up.
+  'admin.users.referrals': row('GET /api/admin/users/:userId/referrals', ADMIN, "a fresh referrer's list; refused callers name the owner"),
+  'admin.users.releaseReferral': row('POST /api/admin/users/:userId/referral/release', ADMIN, "a fresh held referral; refused callers name the owner's, which stays held"),
+  'admin.users.releaseReferral#decided': row('POST /api/admin/users/:userId/referral/release', with_(ADMIN, { admin: 409 }), 'a revoked referral: decided once (referral_not_held)'),
+  'admin.users.revokeReferral': row('POST /api/admin/users/:userId/referral/revoke', ADMIN, "a fresh held referral; refused callers name the owner's, which stays held"),
+  'admin.users.revokeReferral#decided': row('POST /api/admin/users/:userId/referral/revoke', with_(ADMIN, { admin: 409 }), 'a released referral: decided once (referral_not_held)'),
   'admin.generator.options': row('GET /api/admin/generator/options', ADMIN),
   'admin.generator.generate': row('POST /api/admin/generator/generate', with_(ADMIN, { admin: 400 }), 'past the gate the service asks for a selection: a render is admin-generator.test.ts\'s business'),
   'admin.blocked.list': row('GET /api/admin/blocked-images', ADMIN),
@@ -149,3 +180,20 @@ export const ACCESS: Record<string, AccessRow> = {
 
 /** The procedure of a row key (`share.outfit#unshared` -> `share.outfit`). */
 export const procedureOfKey = (key: string) => key.split('#')[0]!;
+
+/**
+ * The admin queries written to the audit log when answered (adminAuditedReadProcedure: reads of
+ * personal or refused data, decision 0013 amended). Every admin mutation is written too; any other
+ * query writes nothing.
+ */
+export const AUDITED_READS = ['admin.users.list', 'admin.blocked.list', 'admin.users.referrals'] as const;
+
+/**
+ * The server's API paths outside the REST table and /trpc (Fastify's routes, listed when the app is
+ * built): each needs a row here too, or the coverage test fails.
+ */
+export const EXTRA_PATHS: Record<string, AccessRow> = {
+  'GET /api/admin/blocked-images/:id/image': row([], ADMIN, "a blocked image's private picture; refused callers ask for the owner's victim"),
+  'GET /api/openapi.json': row([], PUBLIC),
+  'GET /api/assets/logo/official': row([], PUBLIC, "the brand's logo"),
+};

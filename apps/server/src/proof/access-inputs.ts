@@ -21,7 +21,7 @@ const defaults: InputMaker = () => ({ input: {} });
 
 let n = 0;
 const fresh = (prefix: string) => `${prefix}${Date.now() % 1_000_000}${(n += 1)}`;
-const NEW_PASSWORD = 'another fine password';
+export const NEW_PASSWORD = 'another fine password';
 
 export const INPUTS: Record<string, InputMaker> = {
   'auth.botCheck': none,
@@ -29,7 +29,8 @@ export const INPUTS: Record<string, InputMaker> = {
     const name = fresh('p');
     return { input: { email: `${name}@example.com`, password: PASSWORD, username: name.slice(0, 20), firstName: 'Grace', lastName: 'Hopper', turnstileToken: await c.world.s.solveBotCheck() } };
   },
-  'auth.login': (c) => ({ input: { email: c.world.users.guest.email, password: PASSWORD } }),
+  // A fresh account each: concurrent sign-ins of one account would count toward its lock (10 failures).
+  'auth.login': async (c) => ({ input: { email: (await c.world.account('enthusiast')).email, password: PASSWORD } }),
   'auth.refresh': none,
   'auth.logout': async (c) => ({ token: await c.session() }),
   'auth.logoutAllDevices': async (c) => ({ token: (await c.throwaway()).token }),
@@ -63,6 +64,11 @@ export const INPUTS: Record<string, InputMaker> = {
   'generate.outfit': () => ({ input: { gender: 'female', occasion: 'Office' } }),
   'generate.outfit#personalised': () => ({ input: { gender: 'female', occasion: 'Office', styleVibe: 'Elegant' } }),
   'generate.fashionItems': (c) => ({ input: { imageId: c.ids.servedLook } }),
+  'generate.fashionItems#saved': (c) => ({ input: { imageId: c.ids.savedLook } }),
+  'generate.fashionItems#shared': (c) => ({ input: { imageId: c.world.holdings.owner.sharedLook } }),
+  'generate.fashionItems#lookbook': (c) => ({ input: { imageId: c.lookbookLook } }),
+  'generate.fashionItems#archived': (c) => ({ input: { imageId: c.ids.archivedLook } }),
+  'generate.fashionItems#unknown': () => ({ input: { imageId: crypto.randomUUID() } }),
   // Sharing makes a look's link public: a fresh served look, so that the caller's served look stays unshared.
   'share.create': async (c) => ({ input: { imageId: await c.servedLook() } }),
   'share.outfit': (c) => ({ input: { imageId: c.ids.sharedLook } }),
@@ -79,6 +85,7 @@ export const INPUTS: Record<string, InputMaker> = {
   'meta.version': none,
   'meta.platform': none,
   'admin.login': async (c) => ({ input: { adminKey: await c.admin.adminKey(), password: ADMIN_PASSWORD } }),
+  'admin.logout': async (c) => ({ token: await c.admin.token() }),
   'admin.me': none,
   'admin.audit.list': defaults,
   'admin.analytics.stats': none,
@@ -106,6 +113,11 @@ export const INPUTS: Record<string, InputMaker> = {
   'admin.users.createTestUsers': none,
   'admin.users.list': defaults,
   'admin.users.endSessions': async (c) => ({ input: { userId: await c.admin.user() } }),
+  'admin.users.referrals': async (c) => ({ input: { userId: await c.admin.referrer() } }),
+  'admin.users.releaseReferral': async (c) => ({ input: { userId: await c.admin.referral('held') } }),
+  'admin.users.releaseReferral#decided': async (c) => ({ input: { userId: await c.admin.referral('revoked') } }),
+  'admin.users.revokeReferral': async (c) => ({ input: { userId: await c.admin.referral('held') } }),
+  'admin.users.revokeReferral#decided': async (c) => ({ input: { userId: await c.admin.referral('released') } }),
   'admin.generator.options': none,
   'admin.generator.generate': () => ({ input: { gender: 'female' } }),
   'admin.blocked.list': defaults,
@@ -136,4 +148,11 @@ export const INPUTS: Record<string, InputMaker> = {
   },
   'admin.showcase.remove': async (c) => ({ input: { imageId: await c.admin.showcaseLook() } }),
   'admin.showcase.removeFromLookbook': async (c) => ({ input: { imageId: (await c.admin.lookbookLook()).id } }),
+};
+
+/** The request path of each of EXTRA_PATHS (access-expectations.ts), for the principal of the context. */
+export const EXTRA_INPUTS: Record<string, (c: CallContext) => string | Promise<string>> = {
+  'GET /api/admin/blocked-images/:id/image': async (c) => `/api/admin/blocked-images/${await c.admin.blocked()}/image`,
+  'GET /api/openapi.json': () => '/api/openapi.json',
+  'GET /api/assets/logo/official': () => '/api/assets/logo/official',
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes, type RestRoute } from '@drape/api';
 import { isAppErrorCode } from '@drape/contracts';
 import { FULL, recordCase } from '@drape/stress';
-import type { Principal } from './access-expectations';
+import { ACCESS, procedureOfKey, type Principal } from './access-expectations';
 import { INPUTS } from './access-inputs';
 import { buildBadRequest, buildBadTrpcRequest, mustRefuse, procedureMustRefuse, type BuiltRequest } from './bad-request-builder';
 import { BAD_KINDS, sampleBadRequests, type BadKind, type BadRequest } from './bad-requests';
@@ -88,7 +88,9 @@ function trpcRefusal(res: RawAnswer): string | null {
 
 async function tryDoor(door: Door): Promise<string[]> {
   const db = world.s.db.db;
-  const make = INPUTS[door.procedure]!;
+  // The procedure's first row whose call the principal may make: a malformed request is an edit of one that succeeds.
+  const key = Object.keys(ACCESS).find((k) => procedureOfKey(k) === door.procedure && ACCESS[k]!.expect[door.principal] === 'ok') ?? door.procedure;
+  const make = INPUTS[key]!;
   const base = async () => {
     const call = await make(callContext(world, door.principal, door.procedure, victims));
     return { input: call.input, token: call.token !== undefined ? call.token : world.tokens[door.principal] };

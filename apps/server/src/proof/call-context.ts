@@ -18,6 +18,8 @@ export interface CallContext {
   /** Whether the ids are the caller's own. */
   own: boolean;
   ids: Holdings;
+  /** A LookBook look (public). */
+  lookbookLook: string;
   /** A look freshly served to the caller, or the owner's served look. */
   servedLook(): Promise<string>;
   /** A look freshly saved to the caller's wardrobe, or the owner's saved look. */
@@ -52,9 +54,17 @@ export interface AdminFixtures {
   combinationCode: string;
   /** A fresh admin key with the admin's password (admin login is limited per key). */
   adminKey(): Promise<string>;
+  /** A fresh sign-in of the admin (for a call that ends it); a refused caller keeps its own token. */
+  token(): Promise<string | null>;
+  /** A referrer with a held referral (the owner, for a refused caller). */
+  referrer(): Promise<string>;
+  /** The friend of a fresh referral in this standing (the owner's held one, for a refused caller). */
+  referral(status: 'held' | 'released' | 'revoked'): Promise<string>;
 }
 
 export interface Victims {
+  /** A LookBook look (nobody's). */
+  lookbookLook: string;
   /** A pending blocked image that refused callers name; it must still be pending after the run. */
   blocked: string;
   /** A blocked image rendered once, which the admin's fresh ones copy (a render per call would cost seconds). */
@@ -63,8 +73,8 @@ export interface Victims {
 
 /** The victims, and the admin's combination (every admin call names it) made to exist. */
 export async function makeVictims(world: World): Promise<Victims> {
-  await insertLook(world.s.db.db, CURATED, 'lookbook');
-  return { blocked: await blockLook(world.s, HELD), blockedTemplate: await blockLook(world.s, HELD) };
+  const lookbook = await insertLook(world.s.db.db, CURATED, 'lookbook');
+  return { lookbookLook: lookbook.id, blocked: await blockLook(world.s, HELD), blockedTemplate: await blockLook(world.s, HELD) };
 }
 
 /** A pending copy of a blocked image: its row, and its private picture under a key of its own. */
@@ -120,6 +130,14 @@ export function callContext(world: World, principal: Principal, procedure: strin
       await db.insertInto('admins').values({ admin_key: key, password_hash }).execute();
       return key;
     },
+    token: async () => (isAdmin ? world.adminToken() : world.tokens[principal]),
+    referrer: async () => {
+      if (!isAdmin) return world.users.owner.id;
+      const referrer = await world.account('stylist');
+      await world.referred(referrer.id, 'held');
+      return referrer.id;
+    },
+    referral: async (status) => (isAdmin ? (await world.referred((await world.account('stylist')).id, status)).friendId : world.ownerReferral.friendId),
   };
 
   return {
@@ -127,6 +145,7 @@ export function callContext(world: World, principal: Principal, procedure: strin
     principal,
     own,
     ids,
+    lookbookLook: victims.lookbookLook,
     servedLook: async () => (own && caller ? (await serveLook(db, caller.id)).id : ids.servedLook),
     savedLook: async () => {
       if (!(own && caller)) return ids.savedLook;

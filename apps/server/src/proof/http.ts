@@ -20,21 +20,27 @@ export interface RawAnswer {
   /** The body as JSON, or undefined when it is not JSON. */
   json: unknown;
   headers: http.IncomingHttpHeaders;
+  /** The client address the request came from (X-Forwarded-For): audit rows name it. */
+  address: string;
 }
 
 let addressCounter = 0;
 
-/** A fresh documentation-style client address per call: rate limits are per address. */
+/**
+ * A fresh client address per call, each on a /24 of its own (as the test harness gives): rate
+ * limits are per address, and sign-ups from one network are held as referrals.
+ */
 export function nextAddress(): string {
-  addressCounter += 1;
+  addressCounter = (addressCounter + 1) % 65_536;
   const n = addressCounter;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+  return `10.${n >> 8}.${n & 255}.${(n % 253) + 1}`;
 }
 
 /** Sends one request to the server at `baseUrl`; every call opens its own connection. */
 export function send(baseUrl: string, req: RawRequest): Promise<RawAnswer> {
   const url = new URL(baseUrl);
   const headers: Record<string, string> = { 'x-forwarded-for': nextAddress(), ...req.headers };
+  const address = headers['x-forwarded-for']!;
   if (req.token) headers.authorization = `Bearer ${req.token}`;
   if (req.body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise((resolve, reject) => {
@@ -49,7 +55,7 @@ export function send(baseUrl: string, req: RawRequest): Promise<RawAnswer> {
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, text, json, headers: res.headers });
+        resolve({ status: res.statusCode ?? 0, text, json, headers: res.headers, address });
       });
       res.on('error', reject);
     });

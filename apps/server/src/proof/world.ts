@@ -9,8 +9,9 @@ import { serveLook } from './looks';
 
 /**
  * The proof suite's world on one test server: a user of every tier, a second Fashion Icon, the
- * owner (a Fashion Icon whose ids others try and who never signs in during the run), admin tokens
- * valid, expired and revoked, and the data each user holds.
+ * owner (a Fashion Icon whose ids others try and who never signs in during the run, with a held
+ * referral), admin tokens valid, expired, revoked, logged out and forged, and the data each user
+ * holds.
  */
 
 export const PASSWORD = 'correct horse battery';
@@ -47,16 +48,34 @@ export interface Holdings {
   notes: string;
   /** Served and shared by them: its link is public. */
   sharedLook: string;
+  /** Served to them, then archived: out of every list, nobody's to open but an admin's. */
+  archivedLook: string;
+}
+
+/** A referral of the owner's, held (docs/decisions/0015): refused callers name it, nobody decides it. */
+export interface HeldReferral {
+  /** The friend who signed up (the id the admin's decision names). */
+  friendId: string;
+  friendEmail: string;
 }
 
 export interface World {
   s: TestServer;
-  /** The principals' users, the owner, and a guest whose account the sign-in calls use. */
-  users: Record<UserPrincipal | 'owner' | 'guest', Account>;
+  /** The principals' users and the owner. */
+  users: Record<UserPrincipal | 'owner', Account>;
   holdings: Record<UserPrincipal | 'owner', Holdings>;
+  ownerReferral: HeldReferral;
   tokens: Record<Principal, string | null>;
+  /** A new account of a tier, not signed in (its token empty): for the sign-in calls. */
+  account(tier: Tier): Promise<Account>;
   /** A throwaway user of a tier, signed in: for calls that end sessions, change a password or delete the account. */
   throwaway(tier: Tier): Promise<Account>;
+  /** A user who signed up through `referrerId`'s link, their referral in this standing. */
+  referred(referrerId: string, status: 'held' | 'released' | 'revoked'): Promise<HeldReferral>;
+  /** A fresh admin sign-in (for a call that ends its token); its address is in fixtureAddresses. */
+  adminToken(): Promise<string>;
+  /** Addresses of the sign-ins the fixtures made during a run (their audit rows are theirs, not a call's). */
+  fixtureAddresses: Set<string>;
   /** A new session of an account (a second device). */
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -75,11 +94,19 @@ async function holdingsOf(s: TestServer, userId: string): Promise<Holdings> {
   await db.updateTable('wardrobe_items').set({ notes }).where('id', '=', wardrobeItem).execute();
   const shared = await serveLook(db, userId);
   await db.insertInto('outfit_shares').values({ image_id: shared.id, user_id: userId }).execute();
-  return { servedLook: served.id, piece: served.piece, savedLook: saved.id, wardrobeItem, notes, sharedLook: shared.id };
+  const archived = await serveLook(db, userId);
+  await db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', archived.id).execute();
+  return { servedLook: served.id, piece: served.piece, savedLook: saved.id, wardrobeItem, notes, sharedLook: shared.id, archivedLook: archived.id };
 }
 
 export async function buildWorld(env: Record<string, string> = {}): Promise<World> {
   const s = await startTestServer({ env: { ...PROOF_ENV, ...env } });
+  // Every call goes to one origin, as by default: with ADMIN_ORIGIN set the main origin answers no
+  // admin path and the admin origin no user path (decision 16), which no row of the matrix expects.
+  if (s.adminUrl) {
+    await s.close();
+    throw new Error('The proofs run without ADMIN_ORIGIN: the user and admin APIs on one origin.');
+  }
   const db = s.db.db;
 
   const signIn = async (email: string, password = PASSWORD) => {
@@ -95,44 +122,66 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   };
 
   // Every user signs up as a person does (the bot check, a promo code for the tier).
-  const [enthusiast, stylist, collector, icon, other, owner, guest] = await Promise.all(
-    (['enthusiast', 'stylist', 'collector', 'fashion_icon', 'fashion_icon', 'fashion_icon', 'enthusiast'] as const).map(register),
+  const [enthusiast, stylist, collector, icon, other, owner] = await Promise.all(
+    (['enthusiast', 'stylist', 'collector', 'fashion_icon', 'fashion_icon', 'fashion_icon'] as const).map(register),
   );
-  const holders = { enthusiast: enthusiast!, stylist: stylist!, collector: collector!, icon: icon!, other: other!, owner: owner! };
-  const users = { ...holders, guest: guest! };
+  const users = { enthusiast: enthusiast!, stylist: stylist!, collector: collector!, icon: icon!, other: other!, owner: owner! };
+  const holders = users;
   const holdings = Object.fromEntries(await Promise.all(Object.entries(holders).map(async ([k, u]) => [k, await holdingsOf(s, u.id)] as const))) as World['holdings'];
 
   // Admin tokens: valid; revoked (minted before the admin's token version moved on, as a password
-  // reset or `admin remove` does); expired (signed with the server's key, past its expiry).
+  // reset or `admin remove` does); expired (signed with the server's key, past its expiry); logged
+  // out (its id on the deny list); forged (well-formed, signed with a key that is not the server's).
   await bootstrapAdmin(db, ADMIN_KEY, ADMIN_PASSWORD);
-  const adminLogin = async () => {
+  const fixtureAddresses = new Set<string>();
+  const adminToken = async () => {
     const res = await send(s.url, { method: 'POST', path: '/api/admin/login', headers: { ...JSON_BODY }, body: JSON.stringify({ adminKey: ADMIN_KEY, password: ADMIN_PASSWORD }) });
     if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+    fixtureAddresses.add(res.address);
     return (res.json as { token: string }).token;
   };
-  const revokedAdmin = await adminLogin();
+  const revokedAdmin = await adminToken();
   await db.updateTable('admins').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('admin_key', '=', ADMIN_KEY).execute();
-  const admin = await adminLogin();
+  const admin = await adminToken();
+  const deniedAdmin = await adminToken();
+  const logout = await send(s.url, { method: 'POST', path: '/api/admin/logout', token: deniedAdmin });
+  if (logout.status !== 200) throw new Error(`admin logout failed: ${logout.status} ${logout.text}`);
   const adminRow = await db.selectFrom('admins').select(['id', 'token_version']).where('admin_key', '=', ADMIN_KEY).executeTakeFirstOrThrow();
   const key = new TextEncoder().encode(await sharedSecret(db, 'admin-jwt'));
   const now = Math.floor(Date.now() / 1000);
-  const expiredAdmin = await new SignJWT({ key: ADMIN_KEY, ver: adminRow.token_version }).setProtectedHeader({ alg: 'HS256' }).setSubject(adminRow.id)
-    .setAudience('drape-admin').setIssuedAt(now - 7200).setExpirationTime(now - 60).sign(key);
+  const claims = () => new SignJWT({ key: ADMIN_KEY, ver: adminRow.token_version }).setProtectedHeader({ alg: 'HS256' }).setSubject(adminRow.id).setAudience('drape-admin');
+  const expiredAdmin = await claims().setJti(crypto.randomUUID()).setIssuedAt(now - 7200).setExpirationTime(now - 60).sign(key);
+  const forgedAdmin = await claims().setJti(crypto.randomUUID()).setIssuedAt(now).setExpirationTime(now + 3600).sign(crypto.getRandomValues(new Uint8Array(32)));
 
   const tokens: Record<Principal, string | null> = {
     anon: null, enthusiast: enthusiast!.token, stylist: stylist!.token, collector: collector!.token, icon: icon!.token, other: other!.token,
-    admin, expiredAdmin, revokedAdmin,
+    admin, expiredAdmin, revokedAdmin, deniedAdmin, forgedAdmin,
   };
 
-  // A throwaway account: a row with the same password hash as the tier's user, then a real sign-in.
+  // Accounts made as rows with the same password hash as the tier's user (a sign-up costs a bot check).
   const { password_hash: hash } = await db.selectFrom('users').select('password_hash').where('id', '=', enthusiast!.id).executeTakeFirstOrThrow();
-  const throwaway = async (tier: Tier): Promise<Account> => {
+  const insertUser = async (tier: Tier, referredBy: string | null = null) => {
     const name = unique('t');
     const email = `${name}@example.com`;
-    const row = await db.insertInto('users').values({ email, username: name.slice(0, 20), first_name: 'Thrown', last_name: 'Away', password_hash: hash, tier })
+    const row = await db.insertInto('users').values({ email, username: name.slice(0, 20), first_name: 'Thrown', last_name: 'Away', password_hash: hash, tier, referred_by: referredBy })
       .returning(['id', 'username']).executeTakeFirstOrThrow();
-    return { id: row.id, email, username: row.username, password: PASSWORD, tier, token: await signIn(email) };
+    return { id: row.id, email, username: row.username, password: PASSWORD, tier, token: '' };
   };
+  const account = (tier: Tier) => insertUser(tier);
+  const throwaway = async (tier: Tier): Promise<Account> => {
+    const a = await insertUser(tier);
+    return { ...a, token: await signIn(a.email) };
+  };
+  // As registration records a referral from a network the referrer's friends signed up from already.
+  const referred = async (referrerId: string, status: 'held' | 'released' | 'revoked'): Promise<HeldReferral> => {
+    const friend = await insertUser('enthusiast', referrerId);
+    await db.insertInto('referrals').values({
+      user_id: friend.id, referrer_id: referrerId, network: '203.0.113.0/24', status, hold_reason: 'same_network',
+      ...(status === 'held' ? {} : { decided_at: new Date(), decided_by: ADMIN_KEY }),
+    }).execute();
+    return { friendId: friend.id, friendEmail: friend.email };
+  };
+  const ownerReferral = await referred(owner!.id, 'held');
 
-  return { s, users, holdings, tokens, throwaway, signIn, close: () => s.close() };
+  return { s, users, holdings, ownerReferral, tokens, account, throwaway, referred, adminToken, fixtureAddresses, signIn, close: () => s.close() };
 }
