@@ -1,0 +1,162 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machine, type CaseResult } from './report';
+import { STACK_ADMIN, startStack } from './stack';
+import { adminToken, LOAD_PROMO_CODES, registerLoadAccounts } from './load/accounts';
+import { ADMIN_ADDRESS } from './load/addresses';
+import { drive, type Actor } from './load/cannon';
+import { Recorder, percentile, round1 } from './load/figures';
+import { measureFloor } from './load/floor';
+import { adminJourney, CALL_KINDS, userJourney, type SourceCounts } from './load/journey';
+import { dashboardSelections, inventory, starterSetMade } from './load/setup';
+import { VirtualUser } from './load/virtual-user';
+
+/**
+ * The load case of `npm run stress` (issue 15 §3): virtual users on the mixed journey, each
+ * from its own documentation address and within its quotas, and an admin polling the dashboard
+ * and the gallery, against the product as `npm start` runs it in a fresh DATA_DIR. Zero non-2xx
+ * answers and zero timeouts are the pass; p50/p99 per kind of call and requests/s are reported
+ * beside the bare Fastify route measured in the same sitting. Run alone, it prints the table:
+ *   node_modules/.bin/tsx stress/src/load.ts [--users 200] [--seconds 60]
+ */
+export interface LoadOptions {
+  seconds?: number;
+  users?: number;
+  /** Echo the stack's own output. */
+  echo?: boolean;
+  log?: (line: string) => void;
+}
+
+/** autocannon's own default: a call a person would give up on. */
+const TIMEOUT_SECONDS = 10;
+const FLOOR_SECONDS = 10;
+
+export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
+  const users = opts.users ?? 200;
+  const seconds = opts.seconds ?? 60;
+  const log = opts.log ?? ((line: string) => console.log(`[load] ${line}`));
+  log(`starting the stack (npm start in a fresh DATA_DIR)`);
+  const stack = await startStack({ echo: opts.echo, env: { ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: LOAD_PROMO_CODES } });
+  try {
+    const base = stack.url;
+    const admin = await adminToken(base, STACK_ADMIN.adminKey, STACK_ADMIN.password);
+    log('waiting for the starter set');
+    await starterSetMade(base, admin);
+    const before = await inventory(base, admin);
+    log(`inventory: ${before.viewable} looks to serve, ${before.lookbook} in the LookBook`);
+    const selections = await dashboardSelections(base);
+    log(`registering ${users} users`);
+    const accounts = await registerLoadAccounts(base, users);
+
+    log(`the floor: the bare Fastify route, ${users + 1} connections, ${FLOOR_SECONDS} s`);
+    const floor = await measureFloor(users + 1, FLOOR_SECONDS);
+
+    const recorder = new Recorder();
+    const sources: SourceCounts = { inventory: 0, live: 0 };
+    const journey = userJourney(sources);
+    const vus = accounts.map((a) => new VirtualUser(a, selections));
+    const actors: Actor[] = vus.map((u) => ({
+      address: u.account.address,
+      authorization: () => (u.token ? `Bearer ${u.token}` : undefined),
+      steps: journey.map((step) => () => step(u)),
+    }));
+    actors.push({ address: ADMIN_ADDRESS, authorization: () => `Bearer ${admin}`, steps: adminJourney().map((step) => () => step(null)) });
+
+    const outputBefore = stack.output.length;
+    const loadBefore = os.loadavg()[0]!;
+    log(`${users} users and an admin for ${seconds} s`);
+    const result = await drive({ url: base, seconds, timeoutSeconds: TIMEOUT_SECONDS, actors, recorder });
+    const loadAfter = os.loadavg()[0]!;
+    const after = await inventory(base, admin);
+    const serverErrors = stack.output.slice(outputBefore).filter((l) => /\berror\b|unhandled|exception|ECONN|timeout/i.test(l));
+
+    const requestsPerSecond = Math.round(recorder.answered / seconds);
+    const all = recorder.all();
+    const gml = sources.inventory + sources.live;
+    const kinds = recorder.kinds(CALL_KINDS);
+    const rounds = vus.reduce((n, u) => n + u.rounds, 0);
+    const failures = recorder.failures.map((f) => `${f.kind}: ${f.status} ${f.detail}`);
+    const ok = recorder.totalNon2xx === 0 && recorder.totalTimeouts === 0 && recorder.connectionErrors === 0;
+
+    const cases: CaseResult[] = [
+      {
+        section: 'load',
+        name: `mixed journey: ${users} users and an admin, ${seconds} s, against npm start`,
+        ok,
+        figures: {
+          'requests/s': requestsPerSecond,
+          'bare route requests/s': floor.requestsPerSecond,
+          'ratio to bare': Number((requestsPerSecond / floor.requestsPerSecond).toFixed(3)),
+          requests: recorder.answered,
+          'p50 ms': round1(percentile(all, 50)),
+          'p99 ms': round1(percentile(all, 99)),
+          'non-2xx': recorder.totalNon2xx,
+          timeouts: recorder.totalTimeouts,
+          'connection errors': recorder.connectionErrors,
+          rounds,
+          'Get My Look from inventory': gml ? `${sources.inventory} (${Math.round((sources.inventory / gml) * 100)}%)` : 0,
+          'Get My Look live': sources.live,
+          'looks to serve before/after': `${before.viewable}/${after.viewable}`,
+          'load average (1 min) before/after': `${loadBefore.toFixed(2)}/${loadAfter.toFixed(2)}`,
+        },
+        notes: [
+          `${machine().cpus} cores; autocannon ${result.connections} connections, timeout ${TIMEOUT_SECONDS} s; autocannon counted ${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} errors.`,
+          ...failures.slice(0, 10),
+          ...serverErrors.slice(0, 10).map((l) => `server: ${l}`),
+        ].join('\n'),
+      },
+      {
+        section: 'load',
+        name: `floor: the bare Fastify route (bench/bare-fastify.ts), ${floor.connections} connections, ${floor.seconds} s, same sitting`,
+        ok: floor.non2xx === 0,
+        figures: { 'requests/s': floor.requestsPerSecond, 'p50 ms': floor.p50Ms, 'p99 ms': floor.p99Ms, 'non-2xx': floor.non2xx },
+      },
+      ...kinds.map((k): CaseResult => ({
+        section: 'load',
+        name: `call: ${k.kind}`,
+        ok: k.non2xx === 0 && k.timeouts === 0,
+        figures: { requests: k.requests, 'p50 ms': k.p50Ms, 'p99 ms': k.p99Ms, 'max ms': k.maxMs, 'non-2xx': k.non2xx, timeouts: k.timeouts },
+      })),
+    ];
+    return cases;
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** The cases as a table, for a run from the command line. */
+export function loadTable(cases: CaseResult[]): string {
+  const [overall, floor, ...calls] = cases;
+  const lines = [
+    '| call | requests | p50 ms | p99 ms | max ms | non-2xx | timeouts |',
+    '|---|---|---|---|---|---|---|',
+    ...calls.map((c) => `| ${c.name.replace(/^call: /, '')} | ${c.figures.requests} | ${c.figures['p50 ms']} | ${c.figures['p99 ms']} | ${c.figures['max ms']} | ${c.figures['non-2xx']} | ${c.figures.timeouts} |`),
+  ];
+  const figures = (c: CaseResult | undefined) => (c ? Object.entries(c.figures).map(([k, v]) => `${k}: ${v}`).join(', ') : '');
+  return [
+    `${overall?.ok ? 'PASS' : 'FAIL'} ${overall?.name}`,
+    figures(overall),
+    `${floor?.name}: ${figures(floor)}`,
+    '',
+    ...lines,
+    ...(overall?.notes ? ['', overall.notes] : []),
+  ].join('\n');
+}
+
+function numberArg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runLoad({ users: numberArg('--users', 200), seconds: numberArg('--seconds', 60), echo: process.argv.includes('--echo') })
+    .then((cases) => {
+      console.log(loadTable(cases));
+      process.exit(cases[0]?.ok ? 0 : 1);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,81 @@
+import type { EventEmitter } from 'node:events';
+import autocannon from 'autocannon';
+import type { Call } from './journey';
+import type { Recorder } from './figures';
+
+/**
+ * The journeys driven by autocannon's request sequences: one connection per virtual user (or the
+ * admin), each with its own sequence whose steps build the next request from that user's state,
+ * and read the answer back into it. autocannon loops each sequence for the run's duration; the
+ * recorder gets every answer's latency under the kind of its call.
+ */
+export interface Actor {
+  /** Its own client address, named in X-Forwarded-For. */
+  address: string;
+  /** The Authorization header's value, when signed in. */
+  authorization(): string | undefined;
+  /** The steps of one round, each building its call when its turn comes. */
+  steps: (() => Call)[];
+}
+
+export interface CannonOptions {
+  url: string;
+  seconds: number;
+  /** Seconds without an answer before autocannon counts a timeout. */
+  timeoutSeconds: number;
+  actors: Actor[];
+  recorder: Recorder;
+}
+
+function sequence(actor: Actor, recorder: Recorder, current: { call: Call }): autocannon.Request[] {
+  return actor.steps.map((step) => ({
+    setupRequest: (req: autocannon.Request) => {
+      const call = step();
+      current.call = call;
+      const headers: Record<string, string> = { 'x-forwarded-for': actor.address, accept: 'application/json', 'user-agent': 'drape-load/1' };
+      const auth = actor.authorization();
+      if (auth) headers.authorization = auth;
+      let body: string | undefined;
+      if (call.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(call.body);
+      }
+      return { ...req, method: call.method, path: call.path, headers, body };
+    },
+    onResponse: (status: number, body: string) => {
+      const call = current.call;
+      if (status < 200 || status > 299) {
+        recorder.fail({ kind: call.kind, status, detail: body.slice(0, 300) });
+        return;
+      }
+      try {
+        call.read?.(body ? JSON.parse(body) : null);
+      } catch (err) {
+        recorder.fail({ kind: call.kind, status, detail: `unreadable answer (${String(err)}): ${body.slice(0, 200)}` });
+      }
+    },
+  }));
+}
+
+export async function drive(opts: CannonOptions): Promise<autocannon.Result> {
+  let next = 0;
+  const instance = autocannon({
+    url: opts.url,
+    connections: opts.actors.length,
+    duration: opts.seconds,
+    timeout: opts.timeoutSeconds,
+    // Replaced per connection below; autocannon wants a sequence to start from.
+    requests: [{ method: 'GET', path: '/api/version' }],
+    setupClient: (client) => {
+      const actor = opts.actors[next++];
+      if (!actor) throw new Error('more connections than actors');
+      const current: { call: Call } = { call: { kind: 'unknown', method: 'GET', path: '/' } };
+      client.setRequests(sequence(actor, opts.recorder, current));
+      client.on('response', (status: number, _bytes: number, ms: number) => opts.recorder.answer(current.call.kind, status, ms));
+      const events = client as unknown as EventEmitter;
+      events.on('timeout', () => opts.recorder.timeout(current.call.kind));
+      events.on('connError', (err: Error) => opts.recorder.connectionError(current.call.kind, err));
+    },
+  });
+  return instance;
+}
