@@ -6,6 +6,7 @@ import { STACK_ADMIN, startStack } from './stack';
 import { adminToken, LOAD_PROMO_CODES, registerLoadAccounts } from './load/accounts';
 import { ADMIN_ADDRESS } from './load/addresses';
 import { drive, type Actor } from './load/cannon';
+import { cpuBetween, sampleCpu } from './load/cpu';
 import { Recorder, percentile, round1 } from './load/figures';
 import { measureFloor } from './load/floor';
 import { adminJourney, CALL_KINDS, userJourney, type SourceCounts } from './load/journey';
@@ -37,7 +38,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
   const seconds = opts.seconds ?? 60;
   const log = opts.log ?? ((line: string) => console.log(`[load] ${line}`));
   log(`starting the stack (npm start in a fresh DATA_DIR)`);
-  const stack = await startStack({ echo: opts.echo, env: { ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: LOAD_PROMO_CODES } });
+  const stack = await startStack({ echo: opts.echo, env: { ALTCHA_MAX_NUMBER: '1000', PROMO_CODES: LOAD_PROMO_CODES, SERVER_TIMING: 'on' } });
   try {
     const base = stack.url;
     const admin = await adminToken(base, STACK_ADMIN.adminKey, STACK_ADMIN.password);
@@ -65,9 +66,13 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
 
     const outputBefore = stack.output.length;
     const loadBefore = os.loadavg()[0]!;
+    const pids = { server: stack.pid('server'), pipeline: stack.pid('pipeline') };
+    const cpuBefore = sampleCpu(pids, stack.clusterDir());
     log(`${users} users and an admin for ${seconds} s`);
     const result = await drive({ url: base, seconds, timeoutSeconds: TIMEOUT_SECONDS, actors, recorder });
     const loadAfter = os.loadavg()[0]!;
+    const cpu = cpuBetween(cpuBefore, sampleCpu(pids, stack.clusterDir()));
+    const perRequest = (cpuS: number) => round1((cpuS * 1000) / Math.max(1, recorder.answered));
     const after = await inventory(base, admin);
     const serverErrors = stack.output.slice(outputBefore).filter((l) => /\berror\b|unhandled|exception|ECONN|timeout/i.test(l));
 
@@ -76,7 +81,10 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
     const gml = sources.inventory + sources.live;
     const kinds = recorder.kinds(CALL_KINDS);
     const rounds = vus.reduce((n, u) => n + u.rounds, 0);
-    const failures = recorder.failures.map((f) => `${f.kind}: ${f.status} ${f.detail}`);
+    const failures = [
+      ...(recorder.failureCount ? [`failures by call and status: ${recorder.failureSummary().join(', ')}`] : []),
+      ...recorder.failures.map((f) => `${f.kind}: ${f.status} ${f.detail}`),
+    ];
     const ok = recorder.totalNon2xx === 0 && recorder.totalTimeouts === 0 && recorder.connectionErrors === 0;
 
     const cases: CaseResult[] = [
@@ -98,11 +106,13 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
           'Get My Look from inventory': gml ? `${sources.inventory} (${Math.round((sources.inventory / gml) * 100)}%)` : 0,
           'Get My Look live': sources.live,
           'looks to serve before/after': `${before.viewable}/${after.viewable}`,
+          'CPU ms per request: server, PostgreSQL': `${perRequest(cpu.server)}, ${perRequest(cpu.postgres)}`,
+          'CPU s: server, PostgreSQL, pipeline, load tool': [cpu.server, cpu.postgres, cpu.pipeline, cpu.load].map((c) => c.toFixed(1)).join(', '),
           'load average (1 min) before/after': `${loadBefore.toFixed(2)}/${loadAfter.toFixed(2)}`,
         },
         notes: [
           `${machine().cpus} cores; autocannon ${result.connections} connections, timeout ${TIMEOUT_SECONDS} s; autocannon counted ${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} errors.`,
-          ...failures.slice(0, 10),
+          ...failures.slice(0, 30),
           ...serverErrors.slice(0, 10).map((l) => `server: ${l}`),
         ].join('\n'),
       },
@@ -116,7 +126,10 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
         section: 'load',
         name: `call: ${k.kind}`,
         ok: k.non2xx === 0 && k.timeouts === 0,
-        figures: { requests: k.requests, 'p50 ms': k.p50Ms, 'p99 ms': k.p99Ms, 'max ms': k.maxMs, 'non-2xx': k.non2xx, timeouts: k.timeouts },
+        figures: {
+          requests: k.requests, 'p50 ms': k.p50Ms, 'p99 ms': k.p99Ms, 'max ms': k.maxMs,
+          'server p50 ms': k.serverP50Ms, 'server p99 ms': k.serverP99Ms, 'non-2xx': k.non2xx, timeouts: k.timeouts,
+        },
       })),
     ];
     return cases;
@@ -129,9 +142,12 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
 export function loadTable(cases: CaseResult[]): string {
   const [overall, floor, ...calls] = cases;
   const lines = [
-    '| call | requests | p50 ms | p99 ms | max ms | non-2xx | timeouts |',
-    '|---|---|---|---|---|---|---|',
-    ...calls.map((c) => `| ${c.name.replace(/^call: /, '')} | ${c.figures.requests} | ${c.figures['p50 ms']} | ${c.figures['p99 ms']} | ${c.figures['max ms']} | ${c.figures['non-2xx']} | ${c.figures.timeouts} |`),
+    '| call | requests | p50 ms | p99 ms | max ms | server p50 ms | server p99 ms | non-2xx | timeouts |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...calls.map((c) => {
+      const f = c.figures;
+      return `| ${c.name.replace(/^call: /, '')} | ${f.requests} | ${f['p50 ms']} | ${f['p99 ms']} | ${f['max ms']} | ${f['server p50 ms']} | ${f['server p99 ms']} | ${f['non-2xx']} | ${f.timeouts} |`;
+    }),
   ];
   const figures = (c: CaseResult | undefined) => (c ? Object.entries(c.figures).map(([k, v]) => `${k}: ${v}`).join(', ') : '');
   return [

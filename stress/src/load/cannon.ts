@@ -27,10 +27,21 @@ export interface CannonOptions {
   recorder: Recorder;
 }
 
-function sequence(actor: Actor, recorder: Recorder, current: { call: Call }): autocannon.Request[] {
+/**
+ * The connection's calls: the one whose answer is awaited, and the one before it. autocannon builds
+ * the next request before it reports a timeout (it reconnects and sends on at once), so a timeout
+ * belongs to the call before the current one.
+ */
+interface InFlight {
+  call: Call;
+  previous: Call;
+}
+
+function sequence(actor: Actor, recorder: Recorder, current: InFlight): autocannon.Request[] {
   return actor.steps.map((step) => ({
     setupRequest: (req: autocannon.Request) => {
       const call = step();
+      current.previous = current.call;
       current.call = call;
       const headers: Record<string, string> = { 'x-forwarded-for': actor.address, accept: 'application/json', 'user-agent': 'drape-load/1' };
       const auth = actor.authorization();
@@ -42,8 +53,10 @@ function sequence(actor: Actor, recorder: Recorder, current: { call: Call }): au
       }
       return { ...req, method: call.method, path: call.path, headers, body };
     },
-    onResponse: (status: number, body: string) => {
+    onResponse: (status: number, body: string, _context: object, headers?: Record<string, unknown>) => {
       const call = current.call;
+      const timing = /dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
+      if (timing) recorder.serverTime(call.kind, Number(timing[1]));
       if (status < 200 || status > 299) {
         recorder.fail({ kind: call.kind, status, detail: body.slice(0, 300) });
         return;
@@ -69,11 +82,12 @@ export async function drive(opts: CannonOptions): Promise<autocannon.Result> {
     setupClient: (client) => {
       const actor = opts.actors[next++];
       if (!actor) throw new Error('more connections than actors');
-      const current: { call: Call } = { call: { kind: 'unknown', method: 'GET', path: '/' } };
+      const none: Call = { kind: 'none', method: 'GET', path: '/' };
+      const current: InFlight = { call: none, previous: none };
       client.setRequests(sequence(actor, opts.recorder, current));
       client.on('response', (status: number, _bytes: number, ms: number) => opts.recorder.answer(current.call.kind, status, ms));
       const events = client as unknown as EventEmitter;
-      events.on('timeout', () => opts.recorder.timeout(current.call.kind));
+      events.on('timeout', () => opts.recorder.timeout(current.previous.kind));
       events.on('connError', (err: Error) => opts.recorder.connectionError(current.call.kind, err));
     },
   });

@@ -8,6 +8,9 @@ export interface KindFigures {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The server's own time (its Server-Timing header): the rest of a call's time is queueing before it. */
+  serverP50Ms: number;
+  serverP99Ms: number;
   non2xx: number;
   timeouts: number;
 }
@@ -21,25 +24,34 @@ export interface Failure {
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export const round1 = (n: number) => Math.round(n * 10) / 10;
+function push(map: Map<string, number[]>, kind: string, value: number): void {
+  const list = map.get(kind);
+  if (list) list.push(value);
+  else map.set(kind, [value]);
+}
 
-const MAX_SAMPLES = 20;
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export class Recorder {
   private readonly latencies = new Map<string, number[]>();
+  private readonly serverTimes = new Map<string, number[]>();
   private readonly non2xx = new Map<string, number>();
   private readonly timeouts = new Map<string, number>();
   readonly statuses = new Map<number, number>();
+  /** The first failure of each kind of call and status. */
   readonly failures: Failure[] = [];
+  private readonly failureKinds = new Map<string, number>();
   failureCount = 0;
   connectionErrors = 0;
 
   answer(kind: string, status: number, ms: number): void {
-    const list = this.latencies.get(kind) ?? [];
-    list.push(ms);
-    this.latencies.set(kind, list);
+    push(this.latencies, kind, ms);
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
     if (status < 200 || status > 299) this.non2xx.set(kind, (this.non2xx.get(kind) ?? 0) + 1);
+  }
+
+  serverTime(kind: string, ms: number): void {
+    push(this.serverTimes, kind, ms);
   }
 
   timeout(kind: string): void {
@@ -52,9 +64,18 @@ export class Recorder {
     this.fail({ kind, status: 'error', detail: err.message });
   }
 
+  /** Keeps the first sample of each kind and status (then any, up to the cap), so every cause is named once. */
   fail(f: Failure): void {
     this.failureCount += 1;
-    if (this.failures.length < MAX_SAMPLES) this.failures.push(f);
+    const key = `${f.kind}|${f.status}`;
+    const count = this.failureKinds.get(key) ?? 0;
+    this.failureKinds.set(key, count + 1);
+    if (count === 0) this.failures.push(f);
+  }
+
+  /** Failures per kind of call and status: `kind status: count`. */
+  failureSummary(): string[] {
+    return [...this.failureKinds].map(([key, n]) => `${key.replace('|', ' ')}: ${n}`);
   }
 
   get answered(): number {
@@ -86,12 +107,15 @@ export class Recorder {
     const names = [...order.filter((k) => seen.has(k)), ...[...seen].filter((k) => !order.includes(k))];
     return names.map((kind) => {
       const sorted = [...(this.latencies.get(kind) ?? [])].sort((a, b) => a - b);
+      const server = [...(this.serverTimes.get(kind) ?? [])].sort((a, b) => a - b);
       return {
         kind,
         requests: sorted.length,
         p50Ms: round1(percentile(sorted, 50)),
         p99Ms: round1(percentile(sorted, 99)),
         maxMs: round1(sorted.at(-1) ?? 0),
+        serverP50Ms: round1(percentile(server, 50)),
+        serverP99Ms: round1(percentile(server, 99)),
         non2xx: this.non2xx.get(kind) ?? 0,
         timeouts: this.timeouts.get(kind) ?? 0,
       };

@@ -57,7 +57,13 @@ function selectionOfKind(kind: SelectionRef['kind'], value: string): SelectionRe
   return { kind, id: catalogLookup.occasion(value) ?? unknown(LABEL.occasion, value) };
 }
 
-/** An unseen viewable image matching the request, locked so that a parallel request takes another. */
+/**
+ * An unseen viewable image matching the request. A look serves every user once, so the pick takes
+ * only a key-share lock: other users' picks, saves and shares of the same look hold the same
+ * lock and pass each other (a FOR UPDATE here made every concurrent request for a pair with one
+ * look skip it and render live); only a deletion's lock makes the pick pass it by. The same user's
+ * parallel requests are kept apart by the usage row's lock (lockUsage), taken first.
+ */
 async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): Promise<string | null> {
   const selection = selectionOf(r);
   let q = tx
@@ -71,7 +77,7 @@ async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): 
   if (r.styleVibe) q = q.where('gi.style_vibe', '=', r.styleVibe);
   if (r.bodyShape) q = q.where('gi.body_shape', '=', r.bodyShape);
   if (r.skinTone) q = q.where('gi.skin_tone', '=', r.skinTone);
-  const row = await q.orderBy('gi.created_at').limit(1).forUpdate().skipLocked().executeTakeFirst();
+  const row = await q.orderBy('gi.created_at').limit(1).forKeyShare().skipLocked().executeTakeFirst();
   return row?.id ?? null;
 }
 
