@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '@drape/db';
 import { machine, type CaseResult } from './report';
 import { STACK_ADMIN, startStack } from './stack';
 import { adminToken, LOAD_PROMO_CODES, registerLoadAccounts } from './load/accounts';
@@ -12,6 +13,7 @@ import { measureFloor } from './load/floor';
 import { adminJourney, CALL_KINDS, userJourney, type SourceCounts } from './load/journey';
 import { dashboardSelections, inventory, starterSetMade } from './load/setup';
 import { VirtualUser } from './load/virtual-user';
+import { sampleWaits } from './load/waits';
 
 /**
  * The load case of `npm run stress` (issue 15 §3): virtual users on the mixed journey, each
@@ -68,10 +70,13 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
     const loadBefore = os.loadavg()[0]!;
     const pids = { server: stack.pid('server'), pipeline: stack.pid('pipeline') };
     const cpuBefore = sampleCpu(pids, stack.clusterDir());
+    // The stack's running cluster: the launcher finds it and connects (its stop() leaves it running).
+    const waits = sampleWaits((await startEmbeddedPostgres({ dataDir: stack.dataDir })).url);
     log(`${users} users and an admin for ${seconds} s`);
     const result = await drive({ url: base, seconds, timeoutSeconds: TIMEOUT_SECONDS, actors, recorder });
     const loadAfter = os.loadavg()[0]!;
     const cpu = cpuBetween(cpuBefore, sampleCpu(pids, stack.clusterDir()));
+    const waited = await waits.stop();
     const perRequest = (cpuS: number) => round1((cpuS * 1000) / Math.max(1, recorder.answered));
     const after = await inventory(base, admin);
     const serverErrors = stack.output.slice(outputBefore).filter((l) => /\berror\b|unhandled|exception|ECONN|timeout/i.test(l));
@@ -108,6 +113,8 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
           'looks to serve before/after': `${before.viewable}/${after.viewable}`,
           'CPU ms per request: server, PostgreSQL': `${perRequest(cpu.server)}, ${perRequest(cpu.postgres)}`,
           'CPU s: server, PostgreSQL, pipeline, load tool': [cpu.server, cpu.postgres, cpu.pipeline, cpu.load].map((c) => c.toFixed(1)).join(', '),
+          'database sessions busy (mean)': waited.busy,
+          'database waits': waited.top.join(', '),
           'load average (1 min) before/after': `${loadBefore.toFixed(2)}/${loadAfter.toFixed(2)}`,
         },
         notes: [

@@ -14,8 +14,8 @@ export interface Actor {
   address: string;
   /** The Authorization header's value, when signed in. */
   authorization(): string | undefined;
-  /** The steps of one round, each building its call when its turn comes. */
-  steps: (() => Call)[];
+  /** The steps of one round, each building its call when its turn comes (null: start the round again). */
+  steps: (() => Call | null)[];
 }
 
 export interface CannonOptions {
@@ -41,6 +41,8 @@ function sequence(actor: Actor, recorder: Recorder, current: InFlight): autocann
   return actor.steps.map((step) => ({
     setupRequest: (req: autocannon.Request) => {
       const call = step();
+      // autocannon starts the sequence again when a step builds nothing.
+      if (!call) return null as unknown as autocannon.Request;
       current.previous = current.call;
       current.call = call;
       const headers: Record<string, string> = { 'x-forwarded-for': actor.address, accept: 'application/json', 'user-agent': 'drape-load/1' };

@@ -19,7 +19,8 @@ export interface Call {
   read?: (answer: unknown) => void;
 }
 
-export type Step<U> = (user: U) => Call;
+/** A step builds its call; null when the user has no session (its sign-in timed out): the round starts again. */
+export type Step<U> = (user: U) => Call | null;
 
 /** The figures' rows in the order of the journey; a run's table lists them so. */
 export const CALL_KINDS = [
@@ -64,7 +65,7 @@ const wardrobePage = (user: VirtualUser): Call => ({
 });
 
 export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
-  const signIn: Step<VirtualUser> = (u) => {
+  const signIn = (u: VirtualUser): Call => {
     u.rounds += 1;
     u.look = null;
     u.savedNow = null;
@@ -78,7 +79,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  const profile: Step<VirtualUser> = (u) => ({
+  const profile = (u: VirtualUser): Call => ({
     kind: 'profile', method: 'GET', path: '/api/user/profile',
     read: (a) => {
       const p = a as { dailyImagesUsed: number; dailyImagesLimit: number };
@@ -86,7 +87,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     },
   });
 
-  const getMyLook: Step<VirtualUser> = (u) => {
+  const getMyLook = (u: VirtualUser): Call => {
     // The quota spent, the dashboard sends the user to the LookBook (the daily-limit message says so).
     if (!u.mayGetMyLook()) return lookbookPage(u, 'LookBook page', '');
     const s = u.pickSelection();
@@ -103,17 +104,17 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  const firstPage: Step<VirtualUser> = (u) => lookbookPage(u, 'LookBook page', '');
+  const firstPage = (u: VirtualUser): Call => lookbookPage(u, 'LookBook page', '');
 
   // A Fashion Icon scrolls on, or filters when the page was the last; a Stylist's 50 looks a
   // session are one page, so it opens its smart collections instead.
-  const nextPage: Step<VirtualUser> = (u) => {
+  const nextPage = (u: VirtualUser): Call => {
     if (!u.policy.lookbookFilters) return { kind: 'wardrobe collections', method: 'GET', path: '/api/siims/wardrobe/collections' };
     if (u.lookbookHasMore) return lookbookPage(u, 'LookBook next page', '&offset=50');
     return lookbookPage(u, 'LookBook filtered page', `&gender=${u.account.gender}`);
   };
 
-  const save: Step<VirtualUser> = (u) => {
+  const save = (u: VirtualUser): Call => {
     const look = u.look && !u.isSaved(u.look.imageId) ? u.look : u.unsavedLookbookLook();
     if (!look || !u.mayWriteWardrobe(2)) return wardrobePage(u);
     u.look = look;
@@ -128,20 +129,20 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  const notes: Step<VirtualUser> = (u) => {
+  const notes = (u: VirtualUser): Call => {
     const item = u.savedNow ?? u.wardrobe.at(-1);
     if (!item || !u.mayWriteWardrobe()) return wardrobePage(u);
     u.spent.wardrobeWrites += 1;
     return { kind: 'notes', method: 'PATCH', path: `/api/siims/wardrobe/${item.itemId}/notes`, body: { notes: `Round ${u.rounds}: with the white trainers, and a denim jacket if it rains.` } };
   };
 
-  const share: Step<VirtualUser> = (u) => {
+  const share = (u: VirtualUser): Call => {
     if (!u.look || u.spent.shares >= BUDGETS.shares) return wardrobePage(u);
     u.spent.shares += 1;
     return { kind: 'share', method: 'POST', path: '/api/share/outfit', body: { imageId: u.look.imageId } };
   };
 
-  const trackShare: Step<VirtualUser> = (u) => {
+  const trackShare = (u: VirtualUser): Call => {
     if (!u.look) return profile(u);
     return {
       kind: 'track share', method: 'POST', path: '/api/user/track-share', body: { imageId: u.look.imageId, shareType: 'result' },
@@ -151,7 +152,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  const shopClick: Step<VirtualUser> = (u) => {
+  const shopClick = (u: VirtualUser): Call => {
     const piece = u.look?.pieceId;
     if (!piece) return wardrobePage(u);
     u.spent.shopClicks += 1;
@@ -159,7 +160,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
   };
 
   // A Stylist keeps 20 looks: near the cap it removes its oldest; otherwise the collections.
-  const tidy: Step<VirtualUser> = (u) => {
+  const tidy = (u: VirtualUser): Call => {
     const oldest = u.wardrobe[0];
     if (!oldest || !u.wardrobeNearlyFull() || !u.mayWriteWardrobe()) return { kind: 'wardrobe collections', method: 'GET', path: '/api/siims/wardrobe/collections' };
     u.spent.wardrobeWrites += 1;
@@ -172,7 +173,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
   };
 
   // Signs out when it may sign in again next round; otherwise it stays signed in (a refresh opens the next).
-  const signOut: Step<VirtualUser> = (u) => {
+  const signOut = (u: VirtualUser): Call => {
     if (!u.canSignInAgain()) return { kind: 'sessions', method: 'GET', path: '/api/auth/sessions' };
     return {
       kind: 'sign out', method: 'POST', path: '/api/auth/logout',
@@ -182,7 +183,8 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  return [signIn, profile, getMyLook, firstPage, nextPage, save, notes, share, trackShare, shopClick, wardrobePage, tidy, signOut];
+  const signedIn = (step: (u: VirtualUser) => Call): Step<VirtualUser> => (u) => (u.token ? step(u) : null);
+  return [signIn, ...[profile, getMyLook, firstPage, nextPage, save, notes, share, trackShare, shopClick, wardrobePage, tidy, signOut].map(signedIn)];
 }
 
 /** The admin's dashboard and gallery, polled in turn. */
