@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context, ResponseHints, Services } from '@drape/api';
 import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
 
@@ -18,10 +18,23 @@ function header(req: FastifyRequest, name: string, max: number): string | null {
   return typeof value === 'string' ? value.slice(0, max) : null;
 }
 
+/**
+ * A signal aborted when the client closes the connection before the answer is sent. Made on first
+ * use (only costly procedures ask), so a request that never asks pays nothing.
+ */
+function closedByClient(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  if (res.destroyed && !res.writableEnded) controller.abort();
+  else res.once('close', () => !res.writableEnded && controller.abort());
+  return controller.signal;
+}
+
 /** The procedures' context of one request: shared services by reference, this request's facts. */
-export function requestContext(services: Services, req: FastifyRequest): Context {
+export function requestContext(services: Services, req: FastifyRequest, reply?: FastifyReply): Context {
   const bearer = bearerOf(req);
   const isJwt = bearer !== null && bearer.split('.').length === 3;
+  let signal: AbortSignal | undefined;
   return {
     services,
     req: {
@@ -29,6 +42,10 @@ export function requestContext(services: Services, req: FastifyRequest): Context
       userAgent: header(req, 'user-agent', 512),
       cdnCountries: CDN_COUNTRY_HEADERS.map((name) => header(req, name, 64)).filter((v): v is string => v !== null),
       acceptLanguage: header(req, 'accept-language', 1000),
+      get signal() {
+        if (reply) signal ??= closedByClient(reply);
+        return signal;
+      },
     },
     sessionToken: bearer && !isJwt ? bearer : (req.cookies?.[SESSION_COOKIE] ?? null),
     adminToken: isJwt ? bearer : null,

@@ -17,7 +17,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services): vo
       helmet: false,
       handler: async (req, reply) => {
         void reply.headers(headers);
-        const ctx = requestContext(services, req);
+        const ctx = requestContext(services, req, reply);
         try {
           const input = route.read({
             params: (req.params ?? {}) as Record<string, string>,

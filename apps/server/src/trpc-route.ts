@@ -133,7 +133,7 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.all('/trpc/:path', { helmet: false }, async (req: FastifyRequest<{ Params: { path: string } }>, reply) => {
-      const ctx = requestContext(services, req);
+      const ctx = requestContext(services, req, reply);
       const direct = directRequest(req);
       if (!direct) return viaResolver(req, reply, ctx);
       const onError = logFailure(req);

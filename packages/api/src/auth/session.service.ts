@@ -8,6 +8,27 @@ import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
 import { findUserByEmail } from './accounts';
 
+/**
+ * The password check of a sign-in (for an unknown email, the same cost spent on a dummy hash, so
+ * timing does not tell which emails exist). A check still queued for a CPU when the client leaves
+ * is dropped (499): under a burst of sign-ins, work for clients that gave up would otherwise delay
+ * the ones still waiting until they give up too.
+ */
+async function passwordMatches(req: RequestMeta, hashed: string | null, password: string): Promise<boolean> {
+  // The pool takes an abort only while the check waits: a client gone already is not queued at all.
+  if (req.signal?.aborted) throw appError('client_closed');
+  try {
+    if (hashed === null) {
+      await burnPasswordCheck(password, req.signal);
+      return false;
+    }
+    return await verifyPassword(hashed, password, req.signal);
+  } catch (err) {
+    if (req.signal?.aborted) throw appError('client_closed');
+    throw err;
+  }
+}
+
 /** Sign-in: rate limited per address and per account; logging in cancels a pending deletion. */
 export async function login(deps: { db: Db; rateLimits: RateLimits }, req: RequestMeta, input: LoginInput): Promise<AuthAnswer> {
   const ipLimit = await deps.rateLimits.consume('loginIp', req.ipAddress ?? 'unknown');
@@ -16,11 +37,7 @@ export async function login(deps: { db: Db; rateLimits: RateLimits }, req: Reque
   if (!emailLimit.ok) throw rateLimited(emailLimit.retryAfterSeconds, 'account_locked');
 
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    throw appError('invalid_credentials');
-  }
-  if (!(await verifyPassword(user.password_hash, input.password))) throw appError('invalid_credentials');
+  if (!(await passwordMatches(req, user?.password_hash ?? null, input.password)) || !user) throw appError('invalid_credentials');
   await deps.rateLimits.reset('loginEmail', input.email);
 
   let current = user;
