@@ -34,6 +34,7 @@ export interface LoadOptions {
 /** autocannon's own default: a call a person would give up on. */
 const TIMEOUT_SECONDS = 10;
 const FLOOR_SECONDS = 10;
+const RAMP_SECONDS = 10;
 
 export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
   const users = opts.users ?? 200;
@@ -59,12 +60,15 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
     const sources: SourceCounts = { inventory: 0, live: 0 };
     const journey = userJourney(sources);
     const vus = accounts.map((a) => new VirtualUser(a, selections));
-    const actors: Actor[] = vus.map((u) => ({
-      address: u.account.address,
-      authorization: () => (u.token ? `Bearer ${u.token}` : undefined),
-      steps: journey.map((step) => () => step(u)),
-    }));
-    actors.push({ address: ADMIN_ADDRESS, authorization: () => `Bearer ${admin}`, steps: adminJourney().map((step) => () => step(null)) });
+    // The admin first, then the users, who arrive over the ramp (a wave a second).
+    const actors: Actor[] = [
+      { address: ADMIN_ADDRESS, authorization: () => `Bearer ${admin}`, steps: adminJourney().map((step) => () => step(null)) },
+      ...vus.map((u) => ({
+        address: u.account.address,
+        authorization: () => (u.token ? `Bearer ${u.token}` : undefined),
+        steps: journey.map((step) => () => step(u)),
+      })),
+    ];
 
     const outputBefore = stack.output.length;
     const loadBefore = os.loadavg()[0]!;
@@ -72,8 +76,9 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
     const cpuBefore = sampleCpu(pids, stack.clusterDir());
     // The stack's running cluster: the launcher finds it and connects (its stop() leaves it running).
     const waits = sampleWaits((await startEmbeddedPostgres({ dataDir: stack.dataDir })).url);
-    log(`${users} users and an admin for ${seconds} s`);
-    const result = await drive({ url: base, seconds, timeoutSeconds: TIMEOUT_SECONDS, actors, recorder });
+    const rampSeconds = Math.min(RAMP_SECONDS, Math.floor(seconds / 6));
+    log(`${users} users and an admin for ${seconds} s (arriving over the first ${rampSeconds} s)`);
+    const result = await drive({ url: base, seconds, rampSeconds, timeoutSeconds: TIMEOUT_SECONDS, actors, recorder });
     const loadAfter = os.loadavg()[0]!;
     const cpu = cpuBetween(cpuBefore, sampleCpu(pids, stack.clusterDir()));
     const waited = await waits.stop();
@@ -85,7 +90,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
     const all = recorder.all();
     const gml = sources.inventory + sources.live;
     const kinds = recorder.kinds(CALL_KINDS);
-    const rounds = vus.reduce((n, u) => n + u.rounds, 0);
+    const visits = vus.reduce((n, u) => n + u.visits, 0);
     const failures = [
       ...(recorder.failureCount ? [`failures by call and status: ${recorder.failureSummary().join(', ')}`] : []),
       ...recorder.failures.map((f) => `${f.kind}: ${f.status} ${f.detail}`),
@@ -107,7 +112,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
           'non-2xx': recorder.totalNon2xx,
           timeouts: recorder.totalTimeouts,
           'connection errors': recorder.connectionErrors,
-          rounds,
+          visits,
           'Get My Look from inventory': gml ? `${sources.inventory} (${Math.round((sources.inventory / gml) * 100)}%)` : 0,
           'Get My Look live': sources.live,
           'looks to serve before/after': `${before.viewable}/${after.viewable}`,
@@ -118,7 +123,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
           'load average (1 min) before/after': `${loadBefore.toFixed(2)}/${loadAfter.toFixed(2)}`,
         },
         notes: [
-          `${machine().cpus} cores; autocannon ${result.connections} connections, timeout ${TIMEOUT_SECONDS} s; autocannon counted ${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} errors.`,
+          `${machine().cpus} cores; autocannon ${result.connections} connections (arriving over ${rampSeconds} s), timeout ${TIMEOUT_SECONDS} s; autocannon counted ${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} errors.`,
           ...failures.slice(0, 30),
           ...serverErrors.slice(0, 10).map((l) => `server: ${l}`),
         ].join('\n'),

@@ -14,7 +14,7 @@ export interface Actor {
   address: string;
   /** The Authorization header's value, when signed in. */
   authorization(): string | undefined;
-  /** The steps of one round, each building its call when its turn comes (null: start the round again). */
+  /** The steps of one visit, each building its call when its turn comes (null: start the visit again). */
   steps: (() => Call | null)[];
 }
 
@@ -72,17 +72,26 @@ function sequence(actor: Actor, recorder: Recorder, current: InFlight): autocann
   }));
 }
 
-export async function drive(opts: CannonOptions): Promise<autocannon.Result> {
+/** autocannon's own counts, summed over the waves. */
+export interface CannonCounts {
+  connections: number;
+  non2xx: number;
+  timeouts: number;
+  errors: number;
+}
+
+/** One autocannon instance driving some of the actors for `seconds`. */
+async function wave(opts: CannonOptions, actors: Actor[], seconds: number): Promise<autocannon.Result> {
   let next = 0;
-  const instance = autocannon({
+  return autocannon({
     url: opts.url,
-    connections: opts.actors.length,
-    duration: opts.seconds,
+    connections: actors.length,
+    duration: seconds,
     timeout: opts.timeoutSeconds,
     // Replaced per connection below; autocannon wants a sequence to start from.
     requests: [{ method: 'GET', path: '/api/version' }],
     setupClient: (client) => {
-      const actor = opts.actors[next++];
+      const actor = actors[next++];
       if (!actor) throw new Error('more connections than actors');
       const none: Call = { kind: 'none', method: 'GET', path: '/' };
       const current: InFlight = { call: none, previous: none };
@@ -93,5 +102,30 @@ export async function drive(opts: CannonOptions): Promise<autocannon.Result> {
       events.on('connError', (err: Error) => opts.recorder.connectionError(current.call.kind, err));
     },
   });
-  return instance;
+}
+
+/**
+ * Runs every actor until `seconds` have passed since the start. People do not all press "sign in"
+ * in the same millisecond: they arrive over the first `rampSeconds`, a wave a second, and all stop
+ * together.
+ */
+export async function drive(opts: CannonOptions & { rampSeconds: number }): Promise<CannonCounts> {
+  const waves = Math.max(1, Math.min(opts.actors.length, Math.floor(opts.rampSeconds)));
+  const per = Math.ceil(opts.actors.length / waves);
+  const results = await Promise.all(Array.from({ length: waves }, async (_, i) => {
+    const actors = opts.actors.slice(i * per, (i + 1) * per);
+    if (actors.length === 0) return null;
+    const offset = (i * opts.rampSeconds) / waves;
+    await new Promise((r) => setTimeout(r, offset * 1000));
+    return wave(opts, actors, opts.seconds - offset);
+  }));
+  const counts: CannonCounts = { connections: 0, non2xx: 0, timeouts: 0, errors: 0 };
+  for (const r of results) {
+    if (!r) continue;
+    counts.connections += r.connections;
+    counts.non2xx += r.non2xx;
+    counts.timeouts += r.timeouts;
+    counts.errors += r.errors;
+  }
+  return counts;
 }

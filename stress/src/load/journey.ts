@@ -1,7 +1,7 @@
 import { BUDGETS, type HeldLook, type VirtualUser } from './virtual-user';
 
 /**
- * The mixed journey of the load run, one round after another per virtual user: sign in, the
+ * The mixed journey of the load run, one visit after another per virtual user: sign in, the
  * profile, Get My Look, LookBook pages, save the look, notes on it, share it, a shop click, the
  * wardrobe, and sign out; beside them an admin polling the dashboard figures and the gallery. Each
  * step chooses its call from what the server last told the user (its quota, the look it holds, its
@@ -19,7 +19,7 @@ export interface Call {
   read?: (answer: unknown) => void;
 }
 
-/** A step builds its call; null when the user has no session (its sign-in timed out): the round starts again. */
+/** A step builds its call; null when the user has no session (its sign-in timed out): the visit starts again. */
 export type Step<U> = (user: U) => Call | null;
 
 /** The figures' rows in the order of the journey; a run's table lists them so. */
@@ -53,7 +53,7 @@ const lookbookPage = (user: VirtualUser, kind: string, query: string): Call => (
   },
 });
 
-/** What a user does with the look of the round when there is none: it looks at its wardrobe. */
+/** What a user does when it has no look in hand: it looks at its wardrobe. */
 const wardrobePage = (user: VirtualUser): Call => ({
   kind: 'wardrobe page', method: 'GET', path: '/api/siims/wardrobe?limit=50',
   read: (a) => {
@@ -64,11 +64,16 @@ const wardrobePage = (user: VirtualUser): Call => ({
   },
 });
 
+/**
+ * A visit: sign in, the profile, then a few looks (Get My Look, the LookBook, save it, notes,
+ * share, a shop click, the wardrobe), then sign out. People sign in for a visit, not for each look;
+ * a sign-in is an argon2 check (by design, ~15 ms of a core), so how often it comes shapes the run.
+ */
+export const LOOKS_PER_VISIT = 3;
+
 export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
   const signIn = (u: VirtualUser): Call => {
-    u.rounds += 1;
-    u.look = null;
-    u.savedNow = null;
+    u.visits += 1;
     if (u.token) return { kind: 'refresh session', method: 'POST', path: '/api/auth/refresh' };
     u.spent.signIns += 1;
     return {
@@ -88,6 +93,9 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
   });
 
   const getMyLook = (u: VirtualUser): Call => {
+    u.looks += 1;
+    u.look = null;
+    u.savedNow = null;
     // The quota spent, the dashboard sends the user to the LookBook (the daily-limit message says so).
     if (!u.mayGetMyLook()) return lookbookPage(u, 'LookBook page', '');
     const s = u.pickSelection();
@@ -133,7 +141,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     const item = u.savedNow ?? u.wardrobe.at(-1);
     if (!item || !u.mayWriteWardrobe()) return wardrobePage(u);
     u.spent.wardrobeWrites += 1;
-    return { kind: 'notes', method: 'PATCH', path: `/api/siims/wardrobe/${item.itemId}/notes`, body: { notes: `Round ${u.rounds}: with the white trainers, and a denim jacket if it rains.` } };
+    return { kind: 'notes', method: 'PATCH', path: `/api/siims/wardrobe/${item.itemId}/notes`, body: { notes: `Look ${u.looks}: with the white trainers, and a denim jacket if it rains.` } };
   };
 
   const share = (u: VirtualUser): Call => {
@@ -156,7 +164,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     const piece = u.look?.pieceId;
     if (!piece) return wardrobePage(u);
     u.spent.shopClicks += 1;
-    return { kind: 'shop click', method: 'POST', path: `/api/fashion-items/${piece}/track-click`, body: { platform: u.rounds % 2 ? 'google' : 'amazon' } };
+    return { kind: 'shop click', method: 'POST', path: `/api/fashion-items/${piece}/track-click`, body: { platform: u.looks % 2 ? 'google' : 'amazon' } };
   };
 
   // A Stylist keeps 20 looks: near the cap it removes its oldest; otherwise the collections.
@@ -172,7 +180,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  // Signs out when it may sign in again next round; otherwise it stays signed in (a refresh opens the next).
+  // Signs out when it may sign in again next visit; otherwise it stays signed in (a refresh opens the next).
   const signOut = (u: VirtualUser): Call => {
     if (!u.canSignInAgain()) return { kind: 'sessions', method: 'GET', path: '/api/auth/sessions' };
     return {
@@ -184,7 +192,9 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
   };
 
   const signedIn = (step: (u: VirtualUser) => Call): Step<VirtualUser> => (u) => (u.token ? step(u) : null);
-  return [signIn, ...[profile, getMyLook, firstPage, nextPage, save, notes, share, trackShare, shopClick, wardrobePage, tidy, signOut].map(signedIn)];
+  const look = [getMyLook, firstPage, nextPage, save, notes, share, trackShare, shopClick, wardrobePage, tidy];
+  const visit = [profile, ...Array.from({ length: LOOKS_PER_VISIT }, () => look).flat(), signOut];
+  return [signIn, ...visit.map(signedIn)];
 }
 
 /** The admin's dashboard and gallery, polled in turn. */

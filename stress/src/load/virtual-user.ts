@@ -57,17 +57,18 @@ export class VirtualUser {
   token: string | null = null;
   /** From the profile: Get My Look's daily limit and what is used of it. */
   quota = { used: 0, limit: 0 };
-  /** The look of this round: Get My Look's answer, or a LookBook look when the quota is spent. */
+  /** The look in hand: Get My Look's answer, or a LookBook look when the quota is spent. */
   look: HeldLook | null = null;
   /** The LookBook page last seen, and whether it said there is more. */
   lookbook: HeldLook[] = [];
   lookbookHasMore = false;
-  /** The look saved this round (null when none was). */
+  /** The look saved for the look in hand (null when none was). */
   savedNow: SavedLook | null = null;
   /** The wardrobe, oldest first, as this user made it. */
   wardrobe: SavedLook[] = [];
   spent = { signIns: 0, shares: 0, wardrobeWrites: 0, shopClicks: 0, getMyLook: 0 };
-  rounds = 0;
+  visits = 0;
+  looks = 0;
   private readonly getMyLookTimes: number[] = [];
 
   constructor(account: LoadAccount, readonly selections: readonly Selection[]) {
@@ -79,7 +80,7 @@ export class VirtualUser {
     return tierPolicy(this.account.tier);
   }
 
-  /** Whether to sign out at the end of a round: only when the next round can sign in again. */
+  /** Whether to sign out at the end of a visit: only when the next visit can sign in again. */
   canSignInAgain(): boolean {
     return this.spent.signIns < BUDGETS.signIns;
   }
