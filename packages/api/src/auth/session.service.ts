@@ -15,8 +15,6 @@ import { findUserByEmail } from './accounts';
  * the ones still waiting until they give up too.
  */
 async function passwordMatches(req: RequestMeta, hashed: string | null, password: string): Promise<boolean> {
-  // The pool takes an abort only while the check waits: a client gone already is not queued at all.
-  if (req.signal?.aborted) throw appError('client_closed');
   try {
     if (hashed === null) {
       await burnPasswordCheck(password, req.signal);
