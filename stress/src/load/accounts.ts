@@ -61,7 +61,7 @@ async function register(base: string, index: number, run: string): Promise<LoadA
 /** Registers `users` accounts, a few at a time (each costs an argon2 hash in the server). */
 export async function registerLoadAccounts(base: string, users: number, parallel = 8): Promise<LoadAccount[]> {
   const run = randomBytes(2).toString('hex');
-  const accounts: LoadAccount[] = new Array(users);
+  const accounts: LoadAccount[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(parallel, users) }, async () => {
     while (next < users) {
