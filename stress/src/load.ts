@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '@drape/db';
 import { machine, type CaseResult } from './report';
 import { STACK_ADMIN, startStack } from './stack';
-import { adminToken, LOAD_PROMO_CODES, registerLoadAccounts } from './load/accounts';
+import { adminToken, LOAD_PROMO_CODES, registerLoadAccounts, registerProbeAccount } from './load/accounts';
 import { ADMIN_ADDRESS } from './load/addresses';
 import { drive, type Actor } from './load/cannon';
 import { cpuBetween, sampleCpu } from './load/cpu';
 import { Recorder, percentile, round1 } from './load/figures';
-import { measureFloor } from './load/floor';
+import { measureFloor, measureSignIn } from './load/floor';
 import { adminJourney, CALL_KINDS, userJourney, type SourceCounts } from './load/journey';
 import { dashboardSelections, inventory, starterSetMade } from './load/setup';
 import { VirtualUser } from './load/virtual-user';
@@ -35,6 +35,7 @@ export interface LoadOptions {
 const TIMEOUT_SECONDS = 10;
 const FLOOR_SECONDS = 10;
 const RAMP_SECONDS = 10;
+const SIGN_IN_SECONDS = 5;
 
 export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
   const users = opts.users ?? 200;
@@ -55,6 +56,8 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
 
     log(`the floor: the bare Fastify route, ${users + 1} connections, ${FLOOR_SECONDS} s`);
     const floor = await measureFloor(users + 1, FLOOR_SECONDS);
+    const signIn = await measureSignIn(base, await registerProbeAccount(base), SIGN_IN_SECONDS);
+    log(`sign-in alone, one at a time: ${signIn.perSecond}/s`);
 
     const recorder = new Recorder();
     const sources: SourceCounts = { inventory: 0, live: 0 };
@@ -106,6 +109,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
           'requests/s': requestsPerSecond,
           'bare route requests/s': floor.requestsPerSecond,
           'ratio to bare': Number((requestsPerSecond / floor.requestsPerSecond).toFixed(3)),
+          'sign-ins/s: the run, alone one at a time': `${round1((kinds.find((k) => k.kind === 'sign in')?.requests ?? 0) / seconds)}, ${signIn.perSecond}`,
           requests: recorder.answered,
           'p50 ms': round1(percentile(all, 50)),
           'p99 ms': round1(percentile(all, 99)),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { Tier } from '@drape/contracts';
-import { ADMIN_ADDRESS, documentationAddress } from './addresses';
+import { ADMIN_ADDRESS, documentationAddress, PROBE_ADDRESS } from './addresses';
 
 /**
  * The load run's accounts, made beforehand through the real API as people make them: the bot check
@@ -37,10 +37,9 @@ async function botCheckToken(base: string): Promise<string> {
   return Buffer.from(JSON.stringify({ ...c, number: solution.number })).toString('base64');
 }
 
-async function register(base: string, index: number, run: string): Promise<LoadAccount> {
+async function register(base: string, index: number, run: string, tag: string, address: string): Promise<LoadAccount> {
   const tier = tierOf(index);
-  const address = documentationAddress(index);
-  const username = `load${run}${index}`;
+  const username = `${tag}${run}${index}`;
   const account: LoadAccount = {
     index, address, tier, gender: index % 2 === 0 ? 'female' : 'male',
     email: `${username}@load.example.com`, password: `load password ${run} ${index}`,
@@ -58,7 +57,7 @@ async function register(base: string, index: number, run: string): Promise<LoadA
   return account;
 }
 
-/** Registers `users` accounts, a few at a time (each costs an argon2 hash in the server). */
+/** Registers `users` accounts, a few at a time (each costs an argon2 hash in the server), each from its own address. */
 export async function registerLoadAccounts(base: string, users: number, parallel = 8): Promise<LoadAccount[]> {
   const run = randomBytes(2).toString('hex');
   const accounts: LoadAccount[] = [];
@@ -66,10 +65,15 @@ export async function registerLoadAccounts(base: string, users: number, parallel
   await Promise.all(Array.from({ length: Math.min(parallel, users) }, async () => {
     while (next < users) {
       const i = next++;
-      accounts[i] = await register(base, i, run);
+      accounts[i] = await register(base, i, run, 'load', documentationAddress(i));
     }
   }));
   return accounts;
+}
+
+/** The sign-in probe's account (a Fashion Icon), registered from the probe's address. */
+export function registerProbeAccount(base: string): Promise<LoadAccount> {
+  return register(base, 0, randomBytes(2).toString('hex'), 'probe', PROBE_ADDRESS);
 }
 
 /** The admin's token for the dashboard and gallery polling. */

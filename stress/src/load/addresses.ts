@@ -17,5 +17,8 @@ export function documentationAddress(index: number): string {
   return `${IPV4_NETWORKS[range]}.${n + 1}`;
 }
 
-/** The admin polls from an address none of the users has. */
-export const ADMIN_ADDRESS = '2001:db8:ad::1';
+/** The other callers' addresses, in a part of 2001:db8::/32 no user's reaches (users stop at 2001:db8:ff::/48). */
+export const ADMIN_ADDRESS = '2001:db8:f0ad::1';
+export const PROBE_ADDRESS = '2001:db8:f0f0::1';
+/** The sign-in probe's n-th call: a /64 of its own each time. */
+export const probeAddress = (n: number) => `2001:db8:f0f1:${(n % 0x10000).toString(16)}::1`;

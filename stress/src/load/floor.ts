@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../stack';
+import { probeAddress } from './addresses';
 
 /**
  * The floor of a sitting: the bare Fastify route of bench/bare-fastify.ts (a small JSON answer, no
@@ -34,4 +35,23 @@ export async function measureFloor(connections: number, seconds: number): Promis
       await exited;
     }
   }
+}
+
+/**
+ * The sign-in's own ceiling in the same sitting: one account signing in again and again, one at a
+ * time, each from a fresh documentation /64 (the per-address limit is not what is measured). A
+ * sign-in is an argon2 check by design, so this is what the machine gives sign-ins with nothing
+ * else running; the run's sign-ins share it with every other call.
+ */
+export async function measureSignIn(base: string, account: { email: string; password: string }, seconds: number): Promise<{ perSecond: number; p50Ms: number; non2xx: number }> {
+  let n = 0;
+  const body = JSON.stringify({ email: account.email, password: account.password });
+  const r = await autocannon({
+    url: base, connections: 1, duration: seconds,
+    requests: [{
+      method: 'POST', path: '/api/auth/login',
+      setupRequest: (req) => ({ ...req, body, headers: { 'content-type': 'application/json', 'x-forwarded-for': probeAddress(n++) } }),
+    }],
+  });
+  return { perSecond: Math.round(r.requests.average * 10) / 10, p50Ms: r.latency.p50, non2xx: r.non2xx };
 }
