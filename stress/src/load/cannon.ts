@@ -80,18 +80,18 @@ export interface CannonCounts {
   errors: number;
 }
 
-/** One autocannon instance driving some of the actors for `seconds`. */
-async function wave(opts: CannonOptions, actors: Actor[], seconds: number): Promise<autocannon.Result> {
+/** Runs every actor, each on its own connection, for `seconds`. */
+export async function drive(opts: CannonOptions): Promise<CannonCounts> {
   let next = 0;
-  return autocannon({
+  const r = await autocannon({
     url: opts.url,
-    connections: actors.length,
-    duration: seconds,
+    connections: opts.actors.length,
+    duration: opts.seconds,
     timeout: opts.timeoutSeconds,
     // Replaced per connection below; autocannon wants a sequence to start from.
     requests: [{ method: 'GET', path: '/api/version' }],
     setupClient: (client) => {
-      const actor = actors[next++];
+      const actor = opts.actors[next++];
       if (!actor) throw new Error('more connections than actors');
       const none: Call = { kind: 'none', method: 'GET', path: '/' };
       const current: InFlight = { call: none, previous: none };
@@ -102,30 +102,5 @@ async function wave(opts: CannonOptions, actors: Actor[], seconds: number): Prom
       events.on('connError', (err: Error) => opts.recorder.connectionError(current.call.kind, err));
     },
   });
-}
-
-/**
- * Runs every actor until `seconds` have passed since the start. People do not all press "sign in"
- * in the same millisecond: they arrive over the first `rampSeconds`, a wave a second, and all stop
- * together.
- */
-export async function drive(opts: CannonOptions & { rampSeconds: number }): Promise<CannonCounts> {
-  const waves = Math.max(1, Math.min(opts.actors.length, Math.floor(opts.rampSeconds)));
-  const per = Math.ceil(opts.actors.length / waves);
-  const results = await Promise.all(Array.from({ length: waves }, async (_, i) => {
-    const actors = opts.actors.slice(i * per, (i + 1) * per);
-    if (actors.length === 0) return null;
-    const offset = (i * opts.rampSeconds) / waves;
-    await new Promise((r) => setTimeout(r, offset * 1000));
-    return wave(opts, actors, opts.seconds - offset);
-  }));
-  const counts: CannonCounts = { connections: 0, non2xx: 0, timeouts: 0, errors: 0 };
-  for (const r of results) {
-    if (!r) continue;
-    counts.connections += r.connections;
-    counts.non2xx += r.non2xx;
-    counts.timeouts += r.timeouts;
-    counts.errors += r.errors;
-  }
-  return counts;
+  return { connections: r.connections, non2xx: r.non2xx, timeouts: r.timeouts, errors: r.errors };
 }

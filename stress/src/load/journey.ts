@@ -65,15 +65,19 @@ const wardrobePage = (user: VirtualUser): Call => ({
 });
 
 /**
- * A visit: sign in, the profile, then a few looks (Get My Look, the LookBook, save it, notes,
- * share, a shop click, the wardrobe), then sign out. People sign in for a visit, not for each look;
- * a sign-in is an argon2 check (by design, ~15 ms of a core), so how often it comes shapes the run.
+ * A visit: sign in, then one to five looks (three on average), each the profile (the dashboard
+ * reads it again after every look), Get My Look, the LookBook, save it, notes, share, a shop click,
+ * the wardrobe; then sign out. People sign in for a visit, not for each look (a sign-in is an
+ * argon2 check, ~15 ms of a core by design), and visits of different lengths keep 200 users from
+ * signing out and in again in step.
  */
-export const LOOKS_PER_VISIT = 3;
+export const MAX_LOOKS_PER_VISIT = 5;
 
 export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
+  // A user still signed in (from before the run, or past its sign-in budget) opens its visit with
+  // the session refresh the web app sends; the others sign in.
   const signIn = (u: VirtualUser): Call => {
-    u.visits += 1;
+    u.startVisit(1 + Math.floor(u.random() * MAX_LOOKS_PER_VISIT));
     if (u.token) return { kind: 'refresh session', method: 'POST', path: '/api/auth/refresh' };
     u.spent.signIns += 1;
     return {
@@ -182,6 +186,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
 
   // Signs out when it may sign in again next visit; otherwise it stays signed in (a refresh opens the next).
   const signOut = (u: VirtualUser): Call => {
+    u.visitOver = true;
     if (!u.canSignInAgain()) return { kind: 'sessions', method: 'GET', path: '/api/auth/sessions' };
     return {
       kind: 'sign out', method: 'POST', path: '/api/auth/logout',
@@ -191,10 +196,19 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
     };
   };
 
-  const signedIn = (step: (u: VirtualUser) => Call): Step<VirtualUser> => (u) => (u.token ? step(u) : null);
-  const look = [getMyLook, firstPage, nextPage, save, notes, share, trackShare, shopClick, wardrobePage, tidy];
-  const visit = [profile, ...Array.from({ length: LOOKS_PER_VISIT }, () => look).flat(), signOut];
-  return [signIn, ...visit.map(signedIn)];
+  // Each look opens with the profile, or ends the visit when its looks are done.
+  const nextLook = (u: VirtualUser): Call => {
+    if (u.looksThisVisit >= u.visitLooks) return signOut(u);
+    u.looksThisVisit += 1;
+    return profile(u);
+  };
+
+  // After the visit (or without a session: its sign-in timed out) a step builds nothing: autocannon
+  // starts the sequence again, at the sign-in.
+  const inVisit = (step: (u: VirtualUser) => Call): Step<VirtualUser> => (u) => (u.token && !u.visitOver ? step(u) : null);
+  const look = [nextLook, getMyLook, firstPage, nextPage, save, notes, share, trackShare, shopClick, wardrobePage, tidy];
+  const visit = [...Array.from({ length: MAX_LOOKS_PER_VISIT }, () => look).flat(), signOut];
+  return [signIn, ...visit.map(inVisit)];
 }
 
 /** The admin's dashboard and gallery, polled in turn. */

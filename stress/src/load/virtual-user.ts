@@ -69,6 +69,10 @@ export class VirtualUser {
   spent = { signIns: 0, shares: 0, wardrobeWrites: 0, shopClicks: 0, getMyLook: 0 };
   visits = 0;
   looks = 0;
+  /** This visit's planned looks, those done, and whether it has signed out. */
+  visitLooks = 0;
+  looksThisVisit = 0;
+  visitOver = false;
   private readonly getMyLookTimes: number[] = [];
 
   constructor(account: LoadAccount, readonly selections: readonly Selection[]) {
@@ -78,6 +82,13 @@ export class VirtualUser {
 
   get policy() {
     return tierPolicy(this.account.tier);
+  }
+
+  startVisit(looks: number): void {
+    this.visits += 1;
+    this.visitLooks = looks;
+    this.looksThisVisit = 0;
+    this.visitOver = false;
   }
 
   /** Whether to sign out at the end of a visit: only when the next visit can sign in again. */
