@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordWorkload } from '@drape/auth';
 import { startTestServer, type TestServer } from './testing/harness';
 import { holdThreadPool } from './testing/thread-pool';
 
@@ -8,6 +10,14 @@ beforeAll(async () => {
   s = await startTestServer();
 });
 afterAll(() => s.close());
+
+/**
+ * Opens the server's database connections beforehand: a new connection's SCRAM handshake runs on
+ * the thread pool too, and would wait behind the held pool like the password checks.
+ */
+async function openDatabaseConnections(): Promise<void> {
+  await Promise.all(Array.from({ length: 10 }, () => s.db.pool.query('select pg_sleep(0.05)')));
+}
 
 const sessionsOf = async (userId: string) =>
   Number((await s.db.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
@@ -24,6 +34,7 @@ describe('a sign-in whose client leaves while its password check waits for a CPU
       if (req.url === '/api/auth/login') responses.push(res);
     };
     s.app.server.on('request', watch);
+    await openDatabaseConnections();
     const pool = await holdThreadPool();
     try {
       const client = new AbortController();
@@ -48,5 +59,28 @@ describe('a sign-in whose client leaves while its password check waits for a CPU
     const ok = await s.call('POST', '/api/auth/login', { email: u.email, password: u.password });
     expect(ok.status).toBe(200);
     expect(await sessionsOf(u.user.id)).toBe(before + 1);
+  });
+});
+
+// Found by the load run (issue 15): libuv's four threads ran four argon2 checks at once on two
+// cores, taking both from the event loop that answers every other call.
+describe('a burst of sign-ins', () => {
+  it('runs at most cores - 1 password checks at once; the others wait their turn, then all are answered', async () => {
+    const limit = Math.max(1, os.availableParallelism() - 1);
+    const burst = limit + 2;
+    const users = [];
+    for (let i = 0; i < burst; i++) users.push(await s.register());
+    await openDatabaseConnections();
+    const pool = await holdThreadPool();
+    let logins: Promise<number>[] = [];
+    try {
+      logins = users.map((u, i) => s.call('POST', '/api/auth/login', { email: u.email, password: u.password }, { ip: `198.51.100.${100 + i}` }).then((r) => r.status));
+      await expect.poll(() => passwordWorkload().running + passwordWorkload().waiting, { timeout: 10_000 }).toBe(burst);
+      expect(passwordWorkload()).toEqual({ running: limit, waiting: burst - limit, limit });
+    } finally {
+      await pool.release();
+    }
+    expect(await Promise.all(logins)).toEqual(users.map(() => 200));
+    expect(passwordWorkload()).toMatchObject({ running: 0, waiting: 0 });
   });
 });

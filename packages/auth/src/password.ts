@@ -15,6 +15,11 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 
  */
 const passwordWork = new PQueue({ concurrency: Math.max(1, os.availableParallelism() - 1) });
 
+/** How many argon2 hashes and checks run now, and how many wait their turn. */
+export function passwordWorkload(): { running: number; waiting: number; limit: number } {
+  return { running: passwordWork.pending, waiting: passwordWork.size, limit: passwordWork.concurrency };
+}
+
 function bounded<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   return passwordWork.add(work, { signal });
 }
