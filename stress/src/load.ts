@@ -134,6 +134,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<CaseResult[]> {
           `${machine().cpus} cores; autocannon ${result.connections} connections, timeout ${TIMEOUT_SECONDS} s; autocannon counted ${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} errors.`,
           ...failures.slice(0, 30),
           ...serverErrors.slice(0, 10).map((l) => `server: ${l}`),
+          ...waited.lockedStatements.map((q) => `waiting for a lock (samples: statement): ${q}`),
         ].join('\n'),
       },
       {

@@ -11,20 +11,23 @@ export interface WaitFigures {
   busy: number;
   /** The most frequent waits, as `type:event share%` over the busy sessions' samples. */
   top: string[];
+  /** The statements seen waiting for a lock, most frequent first (`count: statement`). */
+  lockedStatements: string[];
 }
 
 export function sampleWaits(url: string, everyMs = 250): { stop(): Promise<WaitFigures> } {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
   const waits = new Map<string, number>();
+  const locked = new Map<string, number>();
   let samples = 0;
   let busySum = 0;
   let stopped = false;
   const loop = (async () => {
     await client.connect();
     while (!stopped) {
-      const { rows } = await client.query<{ state: string; wait: string | null }>(
-        `select state, wait_event_type || ':' || wait_event as wait
+      const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
+        `select state, wait_event_type || ':' || wait_event as wait, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
            from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
             and state <> 'idle' and query not like 'LISTEN %'`,
@@ -35,6 +38,7 @@ export function sampleWaits(url: string, everyMs = 250): { stop(): Promise<WaitF
         // A session inside a transaction between statements waits for its client (the server).
         const key = r.state === 'active' ? (r.wait ?? 'running') : `${r.state} (${r.wait ?? 'running'})`;
         waits.set(key, (waits.get(key) ?? 0) + 1);
+        if (r.wait?.startsWith('Lock:')) locked.set(r.query, (locked.get(r.query) ?? 0) + 1);
       }
       await new Promise((r) => setTimeout(r, everyMs));
     }
@@ -49,6 +53,7 @@ export function sampleWaits(url: string, everyMs = 250): { stop(): Promise<WaitF
         samples,
         busy: Math.round((busySum / Math.max(1, samples)) * 10) / 10,
         top: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ${Math.round((n / total) * 100)}%`),
+        lockedStatements: [...locked].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([q, n]) => `${n}: ${q}`),
       };
     },
   };
