@@ -81,6 +81,16 @@ async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): 
   return row?.id ?? null;
 }
 
+/**
+ * The view, as the transaction's last statement: its counter trigger holds one of the admin
+ * counters' shared slot rows until the commit (docs/decisions/0012-admin-counters.md), and other
+ * users' Get My Look on the same slot wait for it; under load a round trip more meant a visible
+ * lock wait in the load run (issue 15).
+ */
+async function recordView(tx: Db, userId: string, imageId: string): Promise<void> {
+  await tx.insertInto('image_views').values({ user_id: userId, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
 export interface GenerateDeps {
   db: Db;
   config: Pick<Config, 'CDN_BASE_URL'>;
@@ -102,8 +112,8 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
     if (usage.used + usage.reserved >= usage.limit) throw appError('daily_limit_exceeded', generationMessages.dailyLimit(usage.limit));
     const imageId = await pickFromInventory(tx, user.id, request);
     if (imageId) {
-      await tx.insertInto('image_views').values({ user_id: user.id, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
       await spend(tx, user.id, false);
+      await recordView(tx, user.id, imageId);
       return imageId;
     }
     await reserve(tx, user.id);
@@ -119,8 +129,8 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
     if (ended.outcome !== 'stored') throw appError('generation_failed', generationMessages.failed);
     await deps.db.transaction().execute(async (tx) => {
       await lockUsage(tx, user.id, user.tier);
-      await tx.insertInto('image_views').values({ user_id: user.id, image_id: ended.imageId }).onConflict((oc) => oc.doNothing()).execute();
       await spend(tx, user.id, true);
+      await recordView(tx, user.id, ended.imageId);
     });
     spent = true;
     return await outfitView(deps.db, deps.config, ended.imageId, 'live');
