@@ -166,7 +166,7 @@ export function userJourney(sources: SourceCounts): Step<VirtualUser>[] {
 
   const shopClick = (u: VirtualUser): Call => {
     const piece = u.look?.pieceId;
-    if (!piece) return wardrobePage(u);
+    if (!piece || u.spent.shopClicks >= BUDGETS.shopClicks) return wardrobePage(u);
     u.spent.shopClicks += 1;
     return { kind: 'shop click', method: 'POST', path: `/api/fashion-items/${piece}/track-click`, body: { platform: u.looks % 2 ? 'google' : 'amazon' } };
   };
