@@ -53,6 +53,26 @@ describe('POST /api/generate-outfit', () => {
     expect((await s.call('POST', '/api/generate-outfit', { gender: 'female', colorPalette: 'Ocean Depths' }, { token: other.token })).body.source).toBe('inventory');
   });
 
+  // Found by the load run (issue 15): the pick locked the look FOR UPDATE SKIP LOCKED, so while one
+  // user's Get My Look, save or share held the pair's only look, every other user asking for that
+  // pair skipped it and waited for a live render. A look serves every user once; only a deletion
+  // may make a pick pass it by.
+  it("serves a look from inventory while another user's call holds it (a Get My Look, save or share in flight)", async () => {
+    await stock(1, { gender: 'male', trend: 'animal_print_explosion' });
+    const look = await s.db.db.selectFrom('generated_images').select('id').where('selection_id', '=', 'animal_print_explosion').where('gender', '=', 'male').executeTakeFirstOrThrow();
+    const u = await s.register();
+    const served = await s.db.db.transaction().execute(async (tx) => {
+      // What another user's share or save of the look holds until it commits (share.service lockSeenLook).
+      await tx.selectFrom('generated_images').select('id').where('id', '=', look.id).forKeyShare().execute();
+      return s.call('POST', '/api/generate-outfit', { gender: 'male', trend: 'Animal Print Explosion' }, { token: u.token });
+    });
+    expect(served.status, JSON.stringify(served.body)).toBe(200);
+    expect(served.body).toMatchObject({ id: look.id, source: 'inventory' });
+    // The same user's next call has seen it: that one renders live.
+    const next = await s.call('POST', '/api/generate-outfit', { gender: 'male', trend: 'Animal Print Explosion' }, { token: u.token });
+    expect(next.body.source).toBe('live');
+  });
+
   it('serves the pieces of an image at GET /api/fashion-items/{imageId}', async () => {
     const u = await s.register();
     const outfit = (await s.call('POST', '/api/generate-outfit', { gender: 'male', occasion: 'Office' }, { token: u.token })).body;

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context, ResponseHints, Services, Surface } from '@drape/api';
 import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
 
@@ -19,12 +19,26 @@ function header(req: FastifyRequest, name: string, max: number): string | null {
 }
 
 /**
- * The procedures' context of one request: shared services by reference, this request's facts, and
- * the listener's surface when the admin area has its own origin.
+ * A signal aborted when the client closes the connection before the answer is sent. Made on first
+ * use (only costly procedures ask), so a request that never asks pays nothing.
  */
-export function requestContext(services: Services, req: FastifyRequest, surface?: Surface): Context {
+function closedByClient(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  if (res.destroyed && !res.writableEnded) controller.abort();
+  else res.once('close', () => !res.writableEnded && controller.abort());
+  return controller.signal;
+}
+
+/**
+ * The procedures' context of one request: shared services by reference, this request's facts
+ * (with a signal of the client leaving, when the reply is given), and the listener's surface when
+ * the admin area has its own origin.
+ */
+export function requestContext(services: Services, req: FastifyRequest, reply?: FastifyReply, surface?: Surface): Context {
   const bearer = bearerOf(req);
   const isJwt = bearer !== null && bearer.split('.').length === 3;
+  let signal: AbortSignal | undefined;
   return {
     services,
     req: {
@@ -32,6 +46,10 @@ export function requestContext(services: Services, req: FastifyRequest, surface?
       userAgent: header(req, 'user-agent', 512),
       cdnCountries: CDN_COUNTRY_HEADERS.map((name) => header(req, name, 64)).filter((v): v is string => v !== null),
       acceptLanguage: header(req, 'accept-language', 1000),
+      get signal() {
+        if (reply) signal ??= closedByClient(reply);
+        return signal;
+      },
     },
     sessionToken: bearer && !isJwt ? bearer : (req.cookies?.[SESSION_COOKIE] ?? null),
     adminToken: isJwt ? bearer : null,

@@ -20,7 +20,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sur
       helmet: false,
       handler: async (req, reply) => {
         void reply.headers(headers);
-        const ctx = requestContext(services, req, surface);
+        const ctx = requestContext(services, req, reply, surface);
         try {
           const input = route.read({
             params: (req.params ?? {}) as Record<string, string>,

@@ -134,7 +134,7 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.all('/trpc/:path', { helmet: false }, async (req: FastifyRequest<{ Params: { path: string } }>, reply) => {
       // A procedure of another surface answers not_found (the procedures' surface gate).
-      const ctx = requestContext(services, req, surface);
+      const ctx = requestContext(services, req, reply, surface);
       const direct = directRequest(req);
       if (!direct) return viaResolver(req, reply, ctx);
       const onError = logFailure(req);

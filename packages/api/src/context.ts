@@ -33,6 +33,11 @@ export interface RequestMeta {
   cdnCountries?: readonly string[];
   /** The Accept-Language header, for the shopping region. */
   acceptLanguage?: string | null;
+  /**
+   * Aborted when the client closes its connection before the answer: costly work still waiting
+   * (a password check queued for a CPU) is dropped rather than done for nobody. Absent outside HTTP.
+   */
+  signal?: AbortSignal;
 }
 
 /**

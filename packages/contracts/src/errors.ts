@@ -6,6 +6,9 @@ export const APP_ERRORS = {
   not_found: { status: 404, message: 'Not found.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  // The client closed the connection before the answer (nginx's 499): nobody reads this one; it
+  // names, in logs, work the server dropped rather than did for nobody.
+  client_closed: { status: 499, message: 'The request was closed before it was answered.' },
   // accounts
   invalid_credentials: { status: 401, message: 'Incorrect email or password.' },
   account_locked: { status: 429, message: 'Too many failed sign-in attempts. This account is locked for a while.' },

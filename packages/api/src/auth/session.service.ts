@@ -10,6 +10,25 @@ import { toPublicUser } from '../user/user.view';
 import { findUserByEmail } from './accounts';
 import { requireBotCheck } from './bot-check-gate';
 
+/**
+ * The password check of a sign-in (for an unknown email, the same cost spent on a dummy hash, so
+ * timing does not tell which emails exist). A check still queued for a CPU when the client leaves
+ * is dropped (499): under a burst of sign-ins, work for clients that gave up would otherwise delay
+ * the ones still waiting until they give up too.
+ */
+async function passwordMatches(req: RequestMeta, hashed: string | null, password: string): Promise<boolean> {
+  try {
+    if (hashed === null) {
+      await burnPasswordCheck(password, req.signal);
+      return false;
+    }
+    return await verifyPassword(hashed, password, req.signal);
+  } catch (err) {
+    if (req.signal?.aborted) throw appError('client_closed');
+    throw err;
+  }
+}
+
 /** The setting a session's lifetime follows: its absolute end, in days after the sign-in. */
 export type SessionSettings = Pick<Config, 'SESSION_MAX_DAYS'>;
 
@@ -30,7 +49,7 @@ export async function login(deps: { db: Db; rateLimits: RateLimits; botCheck: Bo
   if (!lock.ok) await requireBotCheck(deps.botCheck, req, input.turnstileToken);
 
   const user = await findUserByEmail(deps.db, input.email);
-  const valid = user ? await verifyPassword(user.password_hash, input.password) : await burnPasswordCheck(input.password).then(() => false);
+  const valid = await passwordMatches(req, user?.password_hash ?? null, input.password);
   if (!user || !valid) {
     if (!lock.ok) throw rateLimited(lock.retryAfterSeconds, 'account_locked');
     throw appError('invalid_credentials');

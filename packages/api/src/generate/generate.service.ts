@@ -58,7 +58,13 @@ function selectionOfKind(kind: SelectionRef['kind'], value: string): SelectionRe
   return { kind, id: catalogLookup.occasion(value) ?? unknown(LABEL.occasion, value) };
 }
 
-/** An unseen viewable image matching the request, locked so that a parallel request takes another. */
+/**
+ * An unseen viewable image matching the request. A look serves every user once, so the pick takes
+ * only a key-share lock: other users' picks, saves and shares of the same look hold the same
+ * lock and pass each other (a FOR UPDATE here made every concurrent request for a pair with one
+ * look skip it and render live); only a deletion's lock makes the pick pass it by. The same user's
+ * parallel requests are kept apart by the usage row's lock (lockUsage), taken first.
+ */
 async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): Promise<string | null> {
   const selection = selectionOf(r);
   let q = tx
@@ -72,8 +78,18 @@ async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): 
   if (r.styleVibe) q = q.where('gi.style_vibe', '=', r.styleVibe);
   if (r.bodyShape) q = q.where('gi.body_shape', '=', r.bodyShape);
   if (r.skinTone) q = q.where('gi.skin_tone', '=', r.skinTone);
-  const row = await q.orderBy('gi.created_at').limit(1).forUpdate().skipLocked().executeTakeFirst();
+  const row = await q.orderBy('gi.created_at').limit(1).forKeyShare().skipLocked().executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * The view, as the transaction's last statement: its counter trigger holds one of the admin
+ * counters' shared slot rows until the commit (docs/decisions/0012-admin-counters.md), and other
+ * users' Get My Look on the same slot wait for it; under load a round trip more meant a visible
+ * lock wait in the load run (issue 15).
+ */
+async function recordView(tx: Db, userId: string, imageId: string): Promise<void> {
+  await tx.insertInto('image_views').values({ user_id: userId, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
 }
 
 export interface GenerateDeps {
@@ -97,8 +113,8 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
     if (usage.used + usage.reserved >= usage.limit) throw appError('daily_limit_exceeded', generationMessages.dailyLimit(usage.limit));
     const imageId = await pickFromInventory(tx, user.id, request);
     if (imageId) {
-      await tx.insertInto('image_views').values({ user_id: user.id, image_id: imageId }).onConflict((oc) => oc.doNothing()).execute();
       await spend(tx, user.id, false);
+      await recordView(tx, user.id, imageId);
       return imageId;
     }
     await reserve(tx, user.id);
@@ -114,8 +130,8 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
     if (ended.outcome !== 'stored') throw appError('generation_failed', generationMessages.failed);
     await deps.db.transaction().execute(async (tx) => {
       await lockUsage(tx, user.id, user.tier);
-      await tx.insertInto('image_views').values({ user_id: user.id, image_id: ended.imageId }).onConflict((oc) => oc.doNothing()).execute();
       await spend(tx, user.id, true);
+      await recordView(tx, user.id, ended.imageId);
     });
     spent = true;
     return await outfitView(deps.db, deps.config, ended.imageId, 'live');
