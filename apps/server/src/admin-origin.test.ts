@@ -88,6 +88,10 @@ describe('the admin origin', () => {
     // The admin app's gallery reads a look's pieces: that one user path is served here too.
     const pieces = await s.call('GET', '/api/fashion-items/00000000-0000-4000-8000-000000000001', undefined, { base: admin });
     expect(pieces.body.error).toBe('not_found');
+    // A locked admin key's sign-in asks for the bot check: its challenge is served here too.
+    const challenge = await s.call('GET', '/api/auth/bot-check', undefined, { base: admin });
+    expect(challenge.status).toBe(200);
+    expect(challenge.body).toHaveProperty('challenge');
     expect(pieces.body.message).not.toMatch(/^No route/);
   });
 

@@ -8,9 +8,12 @@ import type { RestRoute } from './rest/routes';
  */
 export type Surface = 'user' | 'admin';
 
-/** Calls outside `admin.*` that the admin app makes: the gallery's pieces of a look. */
-const ADMIN_APP_PROCEDURES: ReadonlySet<string> = new Set(['generate.fashionItems']);
-const ADMIN_APP_ROUTES: ReadonlySet<string> = new Set(['GET /api/fashion-items/:imageId']);
+/**
+ * Calls outside `admin.*` that the admin app makes: the gallery's pieces of a look, and the bot
+ * check that a locked admin key's sign-in asks for (its config by tRPC, the challenge by REST).
+ */
+const ADMIN_APP_PROCEDURES: ReadonlySet<string> = new Set(['generate.fashionItems', 'auth.botCheck']);
+const ADMIN_APP_ROUTES: ReadonlySet<string> = new Set(['GET /api/fashion-items/:imageId', 'GET /api/auth/bot-check']);
 
 const isAdminPath = (path: string) => path.startsWith('admin.');
 

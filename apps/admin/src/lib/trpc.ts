@@ -30,11 +30,11 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** tRPC lives at /trpc on the origin, whatever the admin base path is. */
+/** tRPC lives at /trpc on the page's origin, whatever the admin base path is (read when a call is made, not when the module loads). */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
-      url: new URL('/trpc', window.location.origin).toString(),
+      url: '/trpc',
       headers() {
         const token = readAdminToken();
         return token ? { Authorization: `Bearer ${token}` } : {};
