@@ -11,3 +11,4 @@ export * from './wardrobe-rows';
 export * from './admin-counters';
 export * from './platform-settings';
 export * from './process-cache';
+export * from './database-unavailable';
