@@ -4,7 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { openApiDocument, type Services } from '@drape/api';
 import type { Config } from '@drape/config';
-import { ping } from '@drape/db';
+import { isDatabaseUnavailable, ping } from '@drape/db';
+import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS } from '@drape/contracts';
 import { registerAdminFiles } from './admin-files';
 import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
@@ -80,6 +81,10 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
     // they carry the same headers as the routes' answers.
     if (isApiPath(req.url)) void reply.headers(jsonHeaders);
     const status = err.statusCode ?? 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      return reply.status(503).header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_SECONDS))
+        .send({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
+    }
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });

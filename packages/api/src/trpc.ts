@@ -1,8 +1,8 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { validateSessionToken, verifyAdminToken } from '@drape/auth';
-import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';
-import { cachedPlatformSettings, type SessionRow, type UserRow } from '@drape/db';
+import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode } from '@drape/contracts';
+import { cachedPlatformSettings, isDatabaseUnavailable, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit } from '@drape/operations';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
@@ -22,6 +22,7 @@ export function describeError(error: TRPCError): { appCode: AppErrorCode; status
   }
   if (error.code === 'NOT_FOUND') return { appCode: 'not_found', status: 404, message: APP_ERRORS.not_found.message };
   if (error.code === 'METHOD_NOT_SUPPORTED') return { appCode: 'invalid_input', status: 405, message: error.message };
+  if (isDatabaseUnavailable(error.cause)) return { appCode: 'service_unavailable', status: 503, message: APP_ERRORS.service_unavailable.message, retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS };
   return { appCode: 'internal', status: 500, message: APP_ERRORS.internal.message };
 }
 
