@@ -6,17 +6,24 @@ import type { ChildProcess } from 'node:child_process';
  * line each time; the other children are left alone. A child that ran long enough before it died
  * starts again after the shortest delay.
  */
-export const RESTART = {
+export interface RestartLimits {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  stableAfterMs: number;
+  stopTimeoutMs: number;
+}
+
+export const RESTART: RestartLimits = {
   firstDelayMs: 500,
   maxDelayMs: 30_000,
   /** A child that ran this long counts as healthy again: its next death restarts it quickly. */
   stableAfterMs: 30_000,
   /** How long a child has to stop after SIGTERM before it is killed. */
   stopTimeoutMs: 10_000,
-} as const;
+};
 
 /** The delay before the restart that follows `failures` deaths in a row (1 for the first). */
-export function restartDelay(failures: number, limits: { firstDelayMs: number; maxDelayMs: number } = RESTART): number {
+export function restartDelay(failures: number, limits: Pick<RestartLimits, 'firstDelayMs' | 'maxDelayMs'> = RESTART): number {
   return Math.min(limits.maxDelayMs, limits.firstDelayMs * 2 ** Math.max(0, failures - 1));
 }
 
@@ -24,7 +31,7 @@ export interface SupervisorOptions {
   log: (line: string) => void;
   /** Called with each new child (the first and every restart), to listen to it. */
   onStart?: (child: ChildProcess, restarts: number) => void;
-  limits?: Partial<typeof RESTART>;
+  limits?: Partial<RestartLimits>;
 }
 
 export interface Supervised {

@@ -82,6 +82,7 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
     if (isApiPath(req.url)) void reply.headers(jsonHeaders);
     const status = err.statusCode ?? 500;
     if (status >= 500 && isDatabaseUnavailable(err)) {
+      req.log.warn(`database unavailable: ${err.message}`);
       return reply.status(503).header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_SECONDS))
         .send({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
     }
