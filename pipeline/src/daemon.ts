@@ -1,11 +1,10 @@
 import type { Config } from '@drape/config';
-import { readPerformanceMode, type Db } from '@drape/db';
+import { readPerformanceMode, watchDatabase, type Db } from '@drape/db';
 import {
   QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type MaintenanceTask, type PgBoss,
 } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { warmClassifier } from './classifier';
-import { watchDatabase } from './database-watch';
 import { runGenerateJob } from './generate-job';
 import { runMaintenance } from './maintenance';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { openApiDocument, type Services } from '@drape/api';
 import type { Config } from '@drape/config';
-import { isDatabaseUnavailable, ping } from '@drape/db';
+import { isDatabaseUnavailable, ping, watchDatabase, type DatabaseWatch } from '@drape/db';
 import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS } from '@drape/contracts';
 import { registerAdminFiles } from './admin-files';
 import { registerBrandAssets } from './brand-assets';
@@ -29,6 +29,13 @@ function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | (
   return trust;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reports a database outage once (and its end), instead of one log line per refused call. */
+    databaseWatch: DatabaseWatch;
+  }
+}
+
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
@@ -41,6 +48,9 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
+  const databaseWatch = watchDatabase(services.db, { log: (line) => app.log.warn(line) });
+  app.decorate('databaseWatch', databaseWatch);
+  app.addHook('onClose', async () => databaseWatch.stop());
   const https = config.publicOrigin.startsWith('https:');
   const jsonHeaders = apiHeaders(config.publicOrigin);
 
@@ -82,7 +92,7 @@ export async function buildApp({ services, serveApps = true }: AppOptions): Prom
     if (isApiPath(req.url)) void reply.headers(jsonHeaders);
     const status = err.statusCode ?? 500;
     if (status >= 500 && isDatabaseUnavailable(err)) {
-      req.log.warn(`database unavailable: ${err.message}`);
+      databaseWatch.report(err);
       return reply.status(503).header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_SECONDS))
         .send({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
     }

@@ -16,6 +16,7 @@ let s: TestServer;
 let relay: TcpRelay;
 let base: string;
 let close: () => Promise<void>;
+let outage: () => boolean;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage), serveApps: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  outage = () => app.databaseWatch.down();
   close = async () => {
     await app.close();
     await generation.close();
@@ -67,6 +69,8 @@ describe('while the database cannot be reached', () => {
     expect(preview.status).toBe(503);
     expect(await preview.json()).toEqual({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
     expect((await timed('/healthz')).status).toBe(503);
+    // Reported once for the whole outage, not once per refused call.
+    expect(outage()).toBe(true);
 
     await relay.mend();
     const started = Date.now();
@@ -76,6 +80,8 @@ describe('while the database cannot be reached', () => {
       back = await timed('/api/user/profile', { headers: auth });
     }
     expect(back.status).toBe(200);
+    while (outage() && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
+    expect(outage()).toBe(false);
     // The write refused while it was down changed nothing.
     const row = await s.db.db.selectFrom('users').select('bio').where('id', '=', u.user.id).executeTakeFirstOrThrow();
     expect(row.bio).not.toBe('written while down');

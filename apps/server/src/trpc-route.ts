@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
 import { appRouter, type Context, type Services } from '@drape/api';
-import { isDatabaseUnavailable } from '@drape/db';
 import { requestContext, sessionCookieHeader } from './request-context';
 import { apiHeaders } from './security-headers';
 
@@ -111,9 +110,9 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
   };
 
   const logFailure = (req: FastifyRequest) => ({ error, path }: { error: TRPCError; path: string | undefined }) => {
-    // An outage is the database's, not a fault of ours: one line, no stack.
-    if (isDatabaseUnavailable(error.cause)) req.log.warn(`database unavailable: ${error.cause?.message ?? error.message}`);
-    else if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+    // An outage is the database's, not a fault of ours: reported once, without a stack.
+    if (req.server.databaseWatch.report(error.cause)) return;
+    if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
   };
 
   const viaResolver = async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply, ctx: Context) => {

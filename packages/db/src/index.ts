@@ -12,3 +12,4 @@ export * from './admin-counters';
 export * from './platform-settings';
 export * from './process-cache';
 export * from './database-unavailable';
+export * from './database-watch';

@@ -1,6 +1,7 @@
-import { isDatabaseUnavailable, ping, type Db } from '@drape/db';
+import { ping, type Db } from './client';
+import { isDatabaseUnavailable } from './database-unavailable';
 
-/** How often a worker whose database went away looks for it (a return is noticed within this). */
+/** How often a process whose database went away looks for it (a return is noticed within this). */
 export const DATABASE_PROBE_MS = 500;
 
 export interface DatabaseWatch {
@@ -15,10 +16,11 @@ export interface DatabaseWatch {
 }
 
 /**
- * A pipeline worker's view of its database: every loop of the worker (the queue's polling, the
- * heartbeat, the settings poll) fails while PostgreSQL is away; this says so in one line rather
- * than one per failure a second, probes until it answers, and then says how long it was away
- * and lets the worker catch up at once (`onBack`: a heartbeat, the settings).
+ * A process's view of its database while PostgreSQL is away (restarting, failing over): every
+ * request of the server and every loop of a pipeline worker (the queue's polling, the heartbeat,
+ * the settings poll) fails meanwhile; this says so in one line rather than one per failure,
+ * probes until it answers, then says how long it was away and lets the process catch up at once
+ * (`onBack`: a worker's heartbeat and settings).
  */
 export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBack?: () => void; probeMs?: number }): DatabaseWatch {
   let since: number | null = null;
@@ -32,7 +34,7 @@ export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBac
       () => {
         const seconds = ((Date.now() - (since ?? Date.now())) / 1000).toFixed(1);
         since = null;
-        opts.log(`database reachable again after ${seconds} s; working`);
+        opts.log(`database reachable again after ${seconds} s`);
         opts.onBack?.();
       },
       () => {
