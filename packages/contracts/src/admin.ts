@@ -48,4 +48,5 @@ export const AUDIT_ACTIONS = {
   createAdmin: 'cli.admin.create',
   resetAdminPassword: 'cli.admin.resetPassword',
   removeAdmin: 'cli.admin.remove',
+  repairStore: 'cli.store.repair',
 } as const;
