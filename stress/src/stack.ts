@@ -102,7 +102,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       if (!line) continue;
       output.push(line);
       if (opts.echo) process.stdout.write(`[stack] ${line}\n`);
-      for (const w of [...waiters]) {
+      // A copy: a waiter that matches leaves the list while it is walked.
+      for (const w of waiters.slice()) {
         if (w.pattern.test(line)) {
           waiters.splice(waiters.indexOf(w), 1);
           w.resolve(line);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageArea, assertStorageKey, contentTypeOf, isStorageKey, type StorageArea } from './keys';
@@ -127,7 +128,7 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
       const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
       let page: ListedObject[] = [];
       const walk = async function* (dir: string): AsyncGenerator<ListedObject[]> {
-        let entries: import('node:fs').Dirent[];
+        let entries: Dirent[];
         try {
           entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
         } catch (err) {
