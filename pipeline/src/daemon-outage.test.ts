@@ -9,6 +9,8 @@ import { createTestDatabase, startTcpRelay, type TcpRelay, type TestDatabase } f
 import { QUEUES, SEND, generateJobData, readOutcome, startBoss, stopBoss } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
+import { atelierProvider } from './providers/atelier-provider';
+import type { ImageProvider } from './providers/provider';
 
 /**
  * A pipeline worker whose database goes away for a while (the network to it cut, as a restart or
@@ -22,6 +24,18 @@ let dataDir: string;
 let pipeline: Pipeline;
 const lines: string[] = [];
 
+/** The diffusion server, slowed at will: a render waits at the gate while one is set. */
+let gate: Promise<void> | null = null;
+let rendering: () => void = () => {};
+const provider: ImageProvider = {
+  name: atelierProvider.name,
+  async render(...args) {
+    rendering();
+    if (gate) await gate;
+    return atelierProvider.render(...args);
+  },
+};
+
 beforeAll(async () => {
   db = await createTestDatabase();
   relay = await startTcpRelay(db.url);
@@ -29,7 +43,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-outage-'));
   pipeline = await startPipeline({
     url: relay.url, db: handle.db, config: loadConfig({ DATA_DIR: dataDir, LOOKBOOK_AUTOCURATE: '0' }), storage: createStorage({ dataDir }),
-    log: (l) => lines.push(l), settingsPollMs: 200,
+    log: (l) => lines.push(l), settingsPollMs: 200, provider,
   });
 }, 60_000);
 afterAll(async () => {
@@ -73,6 +87,35 @@ describe('the pipeline daemon while its database is away', () => {
       const id = await boss.send(QUEUES.generate, generateJobData({ gender: 'female', trend: TRENDS[0].id }, { seed: 7, source: 'batch' }), SEND.live(60));
       await until(async () => (await readOutcome(db.db, id!)) !== null, 30_000);
       expect(await readOutcome(db.db, id!)).toMatchObject({ outcome: expect.stringMatching(/stored|blocked/) });
+    } finally {
+      await stopBoss(boss, 'cli');
+    }
+  }, 60_000);
+
+  it('finishes a job the outage cut short as soon as the database is back, not after the job expires', async () => {
+    const boss = await startBoss(db.url, db.db, 'cli');
+    try {
+      let open: () => void = () => {};
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const rendered = new Promise<void>((resolve) => {
+        rendering = resolve;
+      });
+      const id = await boss.send(QUEUES.generate, generateJobData({ gender: 'male', palette: 'minimal_heat' }, { seed: 21, source: 'batch' }), SEND.batchEntry(crypto.randomUUID(), 60));
+      await rendered;
+      // The job is under way when the database goes; it then needs the database to store its look.
+      await relay.cut();
+      open();
+      gate = null;
+      await new Promise((r) => setTimeout(r, 2000));
+      await relay.mend();
+      const mended = Date.now();
+      await until(async () => (await readOutcome(db.db, id!)) !== null, 30_000);
+      // Well before the job's expiry (60 s), after which pg-boss would have retried it.
+      expect(Date.now() - mended).toBeLessThan(10_000);
+      expect(await readOutcome(db.db, id!)).toMatchObject({ outcome: 'stored' });
+      expect(await db.db.selectFrom('generated_images').select('id').where('job_id', '=', id!).execute()).toHaveLength(1);
     } finally {
       await stopBoss(boss, 'cli');
     }

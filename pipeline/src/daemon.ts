@@ -88,11 +88,21 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   let generateWorkers = 0;
   const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
     for (const job of jobs) {
+      // Before pg-boss gives the job up as expired (it would then be retried a minute later).
+      const deadline = Date.now() + job.expireInSeconds * 1000 - 5000;
       try {
-        await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, parseGenerateJobData(job.data));
+        for (let outages = 0; ; outages++) {
+          try {
+            await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, parseGenerateJobData(job.data));
+            break;
+          } catch (err) {
+            // A database outage is no fault of the job's: once the database is back it is done
+            // again here (it is idempotent by its id), else left to pg-boss's retry.
+            if (!database.report(err) || outages >= 3 || !(await database.whenBack(deadline))) throw err;
+          }
+        }
         lastError = null;
       } catch (err) {
-        // A database outage is no fault of this worker's: the job is retried once it is back.
         if (database.report(err)) throw err;
         lastError = String(err).slice(0, 500);
         // The last attempt: the job ends here, and says so to whoever waits for it.

@@ -12,6 +12,8 @@ export interface DatabaseWatch {
   report(err: unknown): boolean;
   /** True from the first outage error until the database answers again. */
   down(): boolean;
+  /** Resolves true once the database answers again (at once when it is not down), false at the deadline. */
+  whenBack(deadline: number): Promise<boolean>;
   stop(): void;
 }
 
@@ -26,6 +28,7 @@ export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBac
   let since: number | null = null;
   let probe: NodeJS.Timeout | null = null;
   let stopped = false;
+  const waiting = new Set<(back: boolean) => void>();
 
   const look = () => {
     probe = null;
@@ -35,6 +38,8 @@ export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBac
         const seconds = ((Date.now() - (since ?? Date.now())) / 1000).toFixed(1);
         since = null;
         opts.log(`database reachable again after ${seconds} s`);
+        for (const wake of waiting) wake(true);
+        waiting.clear();
         opts.onBack?.();
       },
       () => {
@@ -54,9 +59,25 @@ export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBac
       return true;
     },
     down: () => since !== null,
+    whenBack(deadline) {
+      if (since === null) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(done);
+          resolve(false);
+        }, Math.max(0, deadline - Date.now()));
+        const done = (back: boolean) => {
+          clearTimeout(timer);
+          resolve(back);
+        };
+        waiting.add(done);
+      });
+    },
     stop() {
       stopped = true;
       if (probe) clearTimeout(probe);
+      for (const wake of waiting) wake(false);
+      waiting.clear();
     },
   };
 }

@@ -183,6 +183,21 @@ export function pgCtl(clusterDir: string, args: string[]): { status: number | nu
   return { status: res.status, output: `${res.stdout ?? ''}${res.stderr ?? ''}${res.error ? String(res.error) : ''}` };
 }
 
+/**
+ * The address of the embedded cluster of a DATA_DIR while it runs (its port from postmaster.pid,
+ * its password from the credentials file), or null: for tools that watch a running `npm start`.
+ */
+export function embeddedDatabaseUrl(dataDir: string): string | null {
+  const root = path.resolve(dataDir);
+  const moved = path.join(root, 'POSTGRES_LOCATION');
+  const dir = fs.existsSync(moved) ? fs.readFileSync(moved, 'utf8').trim() : path.join(root, 'postgres');
+  const running = runningCluster(dir);
+  const credentials = path.join(root, 'postgres-credentials.json');
+  if (!running || !fs.existsSync(credentials)) return null;
+  const { password } = JSON.parse(fs.readFileSync(credentials, 'utf8')) as { password: string };
+  return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${DB_NAME}`;
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = opts.log ?? (() => {});
   const as = postgresUser();
