@@ -102,7 +102,7 @@ export interface WriteLoad {
  * shares each; notes far below the wardrobe limit). A call without an answer (the server down)
  * waits a moment before the next, as a browser's retry would.
  */
-export function startWriteLoad(base: string, users: { account: Account; looks: string[] }[], opts: { pauseMs?: number } = {}): WriteLoad {
+export function startWriteLoad(base: string, users: { account: Account; looks: string[] }[], opts: { pauseMs?: number; readers?: number } = {}): WriteLoad {
   const calls: Call[] = [];
   const acknowledged: Acknowledged = { bio: new Map(), notes: new Map(), saves: [], shares: [] };
   let running = true;
@@ -155,7 +155,16 @@ export function startWriteLoad(base: string, users: { account: Account; looks: s
       else if (opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
     }
   };
-  const loops = users.map(loop);
+  // Readers beside the writers: many connections at once, as a busy hour has (a restart meets
+  // clients lent out of the pool between the steps of a request, which is where it used to kill).
+  const read = async (i: number) => {
+    const a = users[i % users.length]!.account;
+    while (running) {
+      const res = await call(base, 'read', 'GET', '/api/user/profile', { token: a.token, ip: a.ip }, calls);
+      if (res.status <= 0 || res.status >= 500) await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const loops = [...users.map(loop), ...Array.from({ length: opts.readers ?? 0 }, (_, i) => read(i))];
   return {
     calls,
     acknowledged,

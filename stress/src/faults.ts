@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db, type DbHandle } from '@drape/db';
@@ -87,7 +87,8 @@ async function postgresOutage(scene: Scene, kind: 'restart' | 'stop'): Promise<C
   const downMs = kind === 'stop' ? (scene.full ? 10_000 : 3_000) : 0;
   const pids = { server: stack.pid('server'), pipeline: stack.pid('pipeline') };
   const jobs = await sendJobs(db.db, stack.databaseUrl(), scene.full ? 20 : 6);
-  const load = startWriteLoad(stack.url, scene.users);
+  const readers = scene.full ? 50 : 20;
+  const load = startWriteLoad(stack.url, scene.users, { readers });
   await new Promise((r) => setTimeout(r, 3000));
   const lines = stack.output.length;
   const wentDown = Date.now();
@@ -137,8 +138,8 @@ async function postgresOutage(scene: Scene, kind: 'restart' | 'stop'): Promise<C
     && down.longestMs < 10_000 && figures['5xx other than 503 while down'] === 0 && figures['answers with a stack'] === 0 && figures['errors after recovery'] === 0
     && lost.lost === 0 && broken.violations === 0 && ends.lost === 0 && ends.twice === 0;
   const name = kind === 'restart'
-    ? `PostgreSQL restarted (pg_ctl restart -m fast) under ${scene.users.length} users' reads and writes`
-    : `PostgreSQL stopped for ${downMs / 1000} s (pg_ctl stop -m fast, then start) under ${scene.users.length} users' reads and writes`;
+    ? `PostgreSQL restarted (pg_ctl restart -m fast) under ${scene.users.length} users' writes and ${readers} connections reading`
+    : `PostgreSQL stopped for ${downMs / 1000} s (pg_ctl stop -m fast, then start) under ${scene.users.length} users' writes and ${readers} connections reading`;
   return { section: SECTION, name, ok, figures, notes: [...lost.details, ...broken.details].slice(0, 5).join('; ') || undefined };
 }
 
@@ -146,7 +147,7 @@ async function postgresOutage(scene: Scene, kind: 'restart' | 'stop'): Promise<C
 async function serverKilled(scene: Scene): Promise<CaseResult> {
   const { stack, db } = scene;
   const pipelinePid = stack.pid('pipeline');
-  const load = startWriteLoad(stack.url, scene.users);
+  const load = startWriteLoad(stack.url, scene.users, { readers: scene.full ? 50 : 20 });
   await new Promise((r) => setTimeout(r, 4000));
   const killedAt = Date.now();
   process.kill(stack.pid('server')!, 'SIGKILL');
@@ -239,12 +240,24 @@ async function pipelineKilled(scene: Scene): Promise<CaseResult> {
   return { section: SECTION, name: `A pipeline worker SIGKILLed mid-batch (${limit} entries, disk image store)`, ok, figures };
 }
 
-/** `npm run drape -- check` against the stack, as an operator runs it: its exit code and summary. */
-function drapeCheck(stack: Stack, env: Record<string, string> = {}): { code: number | null; out: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/src/cli.ts'), 'check'], {
-    cwd: root, env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: stack.databaseUrl(), ...env }, encoding: 'utf8', timeout: 300_000,
+/**
+ * `npm run drape -- check` against the stack, as an operator runs it: its exit code and summary.
+ * Not spawnSync: the S3 server and its relay run in this process and must answer meanwhile.
+ */
+function drapeCheck(stack: Stack, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pipeline/src/cli.ts'), 'check'], {
+      cwd: root, env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: stack.databaseUrl(), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
   });
-  return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
 
 /**
@@ -271,7 +284,7 @@ async function storeRefuses(opts: Required<Pick<FaultOptions, 'full' | 'echo'>> 
     const endedAfter = Date.now() - mended;
     const ends = await jobEnds(db.db, jobs);
     const outcomes = await db.db.selectFrom('generation_outcomes').select(['outcome']).where('job_id', 'in', jobs).execute();
-    const check = drapeCheck(stack, { ...s3.env, S3_ENDPOINT: proxy.endpoint });
+    const check = await drapeCheck(stack, { ...s3.env, S3_ENDPOINT: proxy.endpoint });
     const figures = {
       'jobs sent': jobs.length,
       'store requests refused': refused,
@@ -331,7 +344,7 @@ async function diskFull(opts: Required<Pick<FaultOptions, 'full' | 'echo'>> & { 
     const allEnded = await until(async () => (await jobEnds(db.db, jobs)).lost === 0, 300_000, 500).then(() => true).catch(() => false);
     const ends = await jobEnds(db.db, jobs);
     const outcomes = await db.db.selectFrom('generation_outcomes').select(['outcome']).where('job_id', 'in', jobs).execute();
-    const check = drapeCheck(stack);
+    const check = await drapeCheck(stack);
     const figures = {
       'jobs sent': jobs.length,
       'jobs that failed an attempt for want of space': failedFirst,
