@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db, type DbHandle } from '@drape/db';
@@ -319,7 +320,7 @@ async function diskFull(opts: Required<Pick<FaultOptions, 'full' | 'echo'>> & { 
     scene = await openScene(opts, {
       prepare: (dataDir) => {
         const media = path.join(dataDir, 'media');
-        spawnSync('mkdir', ['-p', media]);
+        fs.mkdirSync(media, { recursive: true });
         // Room for the starter set and the users' looks, not for much more.
         if (mount(media, '8m').status === 0) mounted = media;
       },
@@ -338,7 +339,7 @@ async function diskFull(opts: Required<Pick<FaultOptions, 'full' | 'echo'>> & { 
     // An attempt fails for want of space and waits to be retried.
     const failedFirst = await until(async () => (await retried(db.db, stack.databaseUrl(), jobs)) > 0, 120_000, 1000).then(() => retried(db.db, stack.databaseUrl(), jobs)).catch(() => 0);
     // The operator frees space.
-    spawnSync('rm', ['-f', `${mounted}/filler`]);
+    fs.rmSync(path.join(mounted, 'filler'), { force: true });
     mount(mounted, '256m', true);
     const freed = Date.now();
     const allEnded = await until(async () => (await jobEnds(db.db, jobs)).lost === 0, 300_000, 500).then(() => true).catch(() => false);

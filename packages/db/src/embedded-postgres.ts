@@ -292,13 +292,21 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       // restart started. SIGINT is PostgreSQL's fast shutdown: end sessions, checkpoint, exit.
       const pid = postmasterPid(dir) ?? (exited ? null : child.pid ?? null);
       if (pid === null) return;
-      process.kill(pid, 'SIGINT');
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        return; // gone meanwhile
+      }
       const deadline = Date.now() + 15_000;
       // Gone when its postmaster.pid is (the last step of a shutdown): a postmaster an operator
       // started is not our child, and a container's init may leave it a zombie for a while.
       while (alive(pid) && postmasterPid(dir) === pid) {
         if (Date.now() > deadline) {
-          process.kill(pid, 'SIGQUIT');
+          try {
+            process.kill(pid, 'SIGQUIT');
+          } catch {
+            /* gone meanwhile */
+          }
           break;
         }
         await new Promise((r) => setTimeout(r, 50));
