@@ -25,7 +25,12 @@ export interface FaultOptions {
   full?: boolean;
   echo?: boolean;
   log?: (line: string) => void;
+  /** Only these cases (all by default). */
+  only?: FaultCase[];
 }
+
+export const FAULT_CASES = ['restart', 'stop', 'server', 'pipeline', 's3', 'disk'] as const;
+export type FaultCase = (typeof FAULT_CASES)[number];
 
 const SECTION = 'faults';
 const PROMO = 'FAULTSICON';
@@ -378,29 +383,34 @@ export async function runFaults(opts: FaultOptions = {}): Promise<CaseResult[]> 
   };
   const failed = (name: string, err: unknown): CaseResult => ({ section: SECTION, name, ok: false, figures: {}, notes: String(err).slice(0, 500) });
 
-  const scene = await openScene({ full, echo, log });
-  try {
-    for (const [name, run] of [
-      ['PostgreSQL restarted under load', () => postgresOutage(scene, 'restart')],
-      ['PostgreSQL stopped under load', () => postgresOutage(scene, 'stop')],
-      ['The server SIGKILLed under load', () => serverKilled(scene)],
-      ['A pipeline worker SIGKILLed mid-batch', () => pipelineKilled(scene)],
-    ] as const) {
-      record(await run().catch((err: unknown) => failed(name, err)));
+  const wanted = (c: FaultCase) => !opts.only || opts.only.includes(c);
+  const onStack = ([
+    ['restart', 'PostgreSQL restarted under load', (sc: Scene) => postgresOutage(sc, 'restart')],
+    ['stop', 'PostgreSQL stopped under load', (sc: Scene) => postgresOutage(sc, 'stop')],
+    ['server', 'The server SIGKILLed under load', serverKilled],
+    ['pipeline', 'A pipeline worker SIGKILLed mid-batch', pipelineKilled],
+  ] as const).filter(([c]) => wanted(c));
+  if (onStack.length) {
+    const scene = await openScene({ full, echo, log });
+    try {
+      for (const [, name, run] of onStack) record(await run(scene).catch((err: unknown) => failed(name, err)));
+    } finally {
+      await closeScene(scene);
     }
-  } finally {
-    await closeScene(scene);
   }
-  record(await storeRefuses({ full, echo, log }).catch((err: unknown) => failed('The image store (S3) refuses while looks are stored', err)));
-  const disk = await diskFull({ full, echo, log }).catch((err: unknown) => failed('The disk of the image store fills while looks are stored', err));
-  if (disk) record(disk);
+  if (wanted('s3')) record(await storeRefuses({ full, echo, log }).catch((err: unknown) => failed('The image store (S3) refuses while looks are stored', err)));
+  if (wanted('disk')) {
+    const disk = await diskFull({ full, echo, log }).catch((err: unknown) => failed('The disk of the image store fills while looks are stored', err));
+    if (disk) record(disk);
+  }
   return results;
 }
 
-// Run alone: `node_modules/.bin/tsx stress/src/faults.ts` prints the results.
+// Run alone: `node_modules/.bin/tsx stress/src/faults.ts [case...]` prints the results (DRAPE_STRESS=full for the full counts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const results = await runFaults({ echo: process.env.DRAPE_STRESS_ECHO === '1' });
+  const only = process.argv.slice(2).filter((a): a is FaultCase => (FAULT_CASES as readonly string[]).includes(a));
+  const results = await runFaults({ echo: process.env.DRAPE_STRESS_ECHO === '1', ...(only.length ? { only } : {}) });
   console.log(JSON.stringify({ machine: machine(), minutes: Math.round((Date.now() - started) / 6000) / 10, results }, null, 2));
   process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
