@@ -1,13 +1,15 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot, PREPARED_ENV } from '@drape/boot';
 import { buildApps } from './build-apps';
+import { supervise, type Supervised } from './supervise';
 
 /**
  * `npm start`: the boot (PostgreSQL, embedded unless DATABASE_URL; migrations, seed, admin,
  * combination matrix), the two app builds, then the server and one pipeline process, which find
- * the database prepared. Ctrl-C stops everything, PostgreSQL last.
+ * the database prepared. A child that dies is started again (scripts/supervise.ts) while the other
+ * keeps working. Ctrl-C stops everything, PostgreSQL last.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[drape] ${line}`);
@@ -21,19 +23,14 @@ async function main() {
     process.exit(1);
   }
   const { config, url, embedded } = booted;
-  let children: ChildProcess[] = [];
+  let children: Supervised[] = [];
   let stopping = false;
 
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('stopping');
-    await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    })));
+    await Promise.all(children.map((child) => child.stop()));
     await booted.stop();
     log('stopped');
     process.exit(code);
@@ -50,31 +47,25 @@ async function main() {
 
   // The children share this database and port, prepared already.
   const env = { ...process.env, DATABASE_URL: url, PORT: String(config.PORT), [PREPARED_ENV]: '1' };
-  const spawnPart = (name: string, entry: string) => {
-    const child = fork(path.join(root, entry), [], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    child.on('exit', (code, signal) => {
-      if (!stopping) {
-        log(`${name} exited unexpectedly (${signal ?? code}); stopping everything`);
-        void stop(1);
-      }
-    });
-    return child;
-  };
-  const server = spawnPart('server', 'apps/server/src/main.ts');
-  children = [server, spawnPart('pipeline', 'pipeline/src/main.ts')];
-
-  server.on('message', (msg: { type?: string }) => {
-    if (msg?.type !== 'listening') return;
-    const origin = config.publicOrigin;
-    log('Drape is running:');
-    log(`  web app     ${origin}/`);
-    // On its own origin when ADMIN_ORIGIN is set (recommended in production), else the hidden path.
-    log(`  admin app   ${config.adminListener?.origin ?? origin}${config.ADMIN_BASE_PATH}-login`);
-    log(`  REST docs   ${origin}/api/openapi.json`);
-    log(`  health      ${origin}/healthz`);
-    log(`  database    ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}`);
-    log('Press Ctrl-C to stop.');
+  const spawnPart = (entry: string) => () => fork(path.join(root, entry), [], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const server = supervise('server', spawnPart('apps/server/src/main.ts'), {
+    log,
+    onStart: (child, restarts) => child.on('message', (msg: { type?: string }) => {
+      if (msg?.type !== 'listening') return;
+      if (restarts > 0) return log(`server is listening again (restart ${restarts})`);
+      const origin = config.publicOrigin;
+      log('Drape is running:');
+      log(`  web app     ${origin}/`);
+      // On its own origin when ADMIN_ORIGIN is set (recommended in production), else the hidden path.
+      log(`  admin app   ${config.adminListener?.origin ?? origin}${config.ADMIN_BASE_PATH}-login`);
+      log(`  REST docs   ${origin}/api/openapi.json`);
+      log(`  health      ${origin}/healthz`);
+      log(`  database    ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}`);
+      log('Press Ctrl-C to stop.');
+    }),
   });
+  const pipeline = supervise('pipeline', spawnPart('pipeline/src/main.ts'), { log });
+  children = [server, pipeline];
 }
 
 void main();

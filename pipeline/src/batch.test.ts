@@ -9,7 +9,8 @@ import { startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import { createStorage, type Storage } from '@drape/storage';
 import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { ensureMatrix } from '@drape/boot';
-import { entryJobId, startSequentialBatch } from '@drape/operations';
+import { checkStoreIntegrity, entryJobId, ORPHAN_GRACE_MS, startSequentialBatch } from '@drape/operations';
+import { recordCase } from '@drape/stress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** One run of the test per image store: the exactly-once guarantee must hold on both. */
@@ -119,9 +120,22 @@ describe.each(['local', 's3'] as const)('sequential batch on the %s image store'
       await new Promise((r) => worker.once('exit', r));
     }
     const batch = await batchStatus(batchId);
-    expect(batch).toMatchObject({ total: 200, processed: 200 });
-    expect(batch.succeeded + batch.failed).toBe(200);
-    expect(batch.metrics).toMatchObject({ jobsSent: 200, imagesStored: batch.succeeded, rowsStored: batch.succeeded });
-    await expectExactlyOnce(batchId, 200);
+    const integrity = await checkStoreIntegrity(db.db, b.storage, { now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000) });
+    // Issue 15 §4's case of a worker killed mid-batch, in docs/reliability.md (npm run stress).
+    const report = (ok: boolean, notes?: string) => recordCase({
+      section: 'faults', name: `A pipeline worker SIGKILLed mid-batch (200 entries, ${kind} image store; npm test)`, ok, notes,
+      figures: { 'images at the kill': atKill, processed: batch.processed, images: batch.succeeded, 'blocked or failed': batch.failed, 'store problems (check)': Object.values(integrity.found).reduce((a, n) => a + n, 0) },
+    });
+    try {
+      expect(batch).toMatchObject({ total: 200, processed: 200 });
+      expect(batch.succeeded + batch.failed).toBe(200);
+      expect(batch.metrics).toMatchObject({ jobsSent: 200, imagesStored: batch.succeeded, rowsStored: batch.succeeded });
+      await expectExactlyOnce(batchId, 200);
+      expect(integrity.found).toEqual({ look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 });
+    } catch (err) {
+      report(false, String(err).slice(0, 300));
+      throw err;
+    }
+    report(true);
   }, 320_000);
 });

@@ -17,7 +17,7 @@ import { atelierProvider } from './providers/atelier-provider';
 import { seedBlocked } from './seed-blocked';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, ORPHAN_GRACE_MS, type IntegrityReport } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -253,6 +253,53 @@ blocked.command('cleanup').description(`delete rejected blocked images, and revi
       const r = await cleanupBlockedImages(db, storage, { dryRun: o.dryRun });
       if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.cleanupBlocked, details: { result: { deletedCount: r.deletedCount } } });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${r.deletedCount} blocked images${o.dryRun ? '' : ` (${r.files} files)`}.`);
+    }));
+
+/** The check's findings and what repair did, as the operator reads them. */
+function describeIntegrity(r: IntegrityReport, repair: boolean): string[] {
+  const f = r.found;
+  const lines = [
+    `Checked ${r.checked.looks} looks, ${r.checked.blocked} blocked images with a file, and ${r.checked.files} files.`,
+    `  looks without their picture     ${f.look_without_picture}`,
+    `  looks without their thumbnail   ${f.look_without_thumbnail}`,
+    `  blocked images without a file   ${f.blocked_without_file}`,
+    `  files without a row             ${f.file_without_row}${r.recentFiles ? ` (and ${r.recentFiles} written in the last ${ORPHAN_GRACE_MS / 60_000} minutes, left alone: a job may be storing them)` : ''}`,
+  ];
+  if (r.archivedWithoutPicture) lines.push(`  (${r.archivedWithoutPicture} archived looks without their picture are kept for the wardrobes that hold them)`);
+  for (const p of r.samples) lines.push(`    ${p.kind.replaceAll('_', ' ')}: ${p.area}/${p.key}${p.rowId ? ` (row ${p.rowId})` : ''}`);
+  const total = Object.values(f).reduce((a, b) => a + b, 0);
+  if (r.repaired) {
+    const m = r.repaired;
+    lines.push(`Repaired: ${m.thumbnailsMade} thumbnails made again, ${m.looksDeleted} looks deleted, ${m.looksArchived} looks archived (kept in a wardrobe), ${m.blockedCleared} blocked images left without a file, ${m.filesRemoved} files removed.`);
+  } else if (total > 0 && !repair) {
+    lines.push('Run `npm run drape -- check --repair` to mend them.');
+  } else if (total === 0) {
+    lines.push('The image store and the database agree.');
+  }
+  return lines;
+}
+
+program.command('check').description('find look rows without their files and files without their rows in the image store; --repair mends them')
+  .option('--repair', 'mend what is found: make lost thumbnails again, delete (or archive, when a wardrobe keeps it) a look whose picture is lost, clear a blocked row\'s lost file, remove files no row names')
+  .action((o: { repair?: boolean }) =>
+    withDb(async (db, _url, _config, storage) => {
+      const bars = new Map<string, ReturnType<typeof bar>>();
+      let current: string | null = null;
+      const r = await checkStoreIntegrity(db, storage, {
+        repair: o.repair,
+        onProgress: (phase, done, total) => {
+          if (current && current !== phase) bars.get(current)?.stop();
+          current = phase;
+          if (!bars.has(phase)) bars.set(phase, bar(phase.padEnd(7)));
+          bars.get(phase)!.update(done, Math.max(total, 1));
+        },
+      }).finally(() => {
+        if (current) bars.get(current)?.stop();
+      });
+      if (o.repair) await audit(db, { action: AUDIT_ACTIONS.repairStore, details: { result: { found: r.found, repaired: r.repaired } } });
+      for (const line of describeIntegrity(r, Boolean(o.repair))) console.log(line);
+      // A script can tell: problems left unmended exit 1.
+      if (!o.repair && Object.values(r.found).some((n) => n > 0)) process.exitCode = 1;
     }));
 
 const lookbook = program.command('lookbook').description('the LookBook and its auto-curation (LOOKBOOK_AUTOCURATE)');

@@ -1,5 +1,5 @@
 import type { Config } from '@drape/config';
-import { readPerformanceMode, type Db } from '@drape/db';
+import { readPerformanceMode, watchDatabase, type Db } from '@drape/db';
 import {
   QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type MaintenanceTask, type PgBoss,
 } from '@drape/jobs';
@@ -60,26 +60,50 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const { db, log } = opts;
   const { storage } = opts;
   const provider = opts.provider ?? providerFor(opts.config);
+  // PostgreSQL restarting or failing over: one line, and the worker catches up once it answers.
+  let beatNow = () => {};
+  let pollNow = () => {};
+  const database = watchDatabase(db, { log, onBack: () => {
+    beatNow();
+    pollNow();
+  } });
   const boss = await startBoss(opts.url, db, 'pipeline', {
     ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
-    onError: (err) => log(`queue error: ${String(err)}`),
+    onError: (err) => {
+      if (!database.report(err)) log(`queue error: ${String(err)}`);
+    },
   });
 
   await warmClassifier();
   const workerId = await registerWorker(db, `pipeline-${process.pid}`);
   let lastError: string | null = null;
-  const beat = setInterval(() => {
-    heartbeat(db, workerId, lastError).catch((err) => log(`heartbeat failed: ${String(err)}`));
-  }, HEARTBEAT_SECONDS * 1000);
+  beatNow = () => {
+    heartbeat(db, workerId, lastError).catch((err) => {
+      if (!database.report(err)) log(`heartbeat failed: ${String(err)}`);
+    });
+  };
+  const beat = setInterval(beatNow, HEARTBEAT_SECONDS * 1000);
 
   let mode = await readPerformanceMode(db);
   let generateWorkers = 0;
   const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
     for (const job of jobs) {
+      // Before pg-boss gives the job up as expired (it would then be retried a minute later).
+      const deadline = Date.now() + job.expireInSeconds * 1000 - 5000;
       try {
-        await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, parseGenerateJobData(job.data));
+        for (let outages = 0; ; outages++) {
+          try {
+            await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, parseGenerateJobData(job.data));
+            break;
+          } catch (err) {
+            // A database outage is no fault of the job's: once the database is back it is done
+            // again here (it is idempotent by its id), else left to pg-boss's retry.
+            if (!database.report(err) || outages >= 3 || !(await database.whenBack(deadline))) throw err;
+          }
+        }
         lastError = null;
       } catch (err) {
+        if (database.report(err)) throw err;
         lastError = String(err).slice(0, 500);
         // The last attempt: the job ends here, and says so to whoever waits for it.
         if (job.retryCount >= job.retryLimit) await recordOutcome(db, job.id, { outcome: 'failed', reason: lastError }).catch(() => {});
@@ -105,17 +129,27 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   };
   await workGenerate();
   let applied = { mode: mode.name as string, generateWorkers };
-  const settings = setInterval(() => {
+  let polling = false;
+  pollNow = () => {
+    // One poll at a time: a slow one (the database away) must not overlap the next.
+    if (polling) return;
+    polling = true;
     void readPerformanceMode(db).then(async (next) => {
-      if (next.name === mode.name) return;
-      log(`performance mode ${mode.name} -> ${next.name}`);
+      if (next.name === applied.mode) return;
+      log(`performance mode ${applied.mode} -> ${next.name}`);
       mode = next;
       await boss.offWork(QUEUES.generate);
       await workGenerate();
-      // Published once the new workers run, so a reader never sees a half-applied mode.
+      // Published once the new workers run, so a reader never sees a half-applied mode (and a
+      // change that failed half-way is tried again at the next poll).
       applied = { mode: next.name, generateWorkers };
-    }).catch(() => {});
-  }, opts.settingsPollMs ?? 5000);
+    }).catch((err: unknown) => {
+      if (!database.report(err)) log(`settings poll failed: ${String(err)}`);
+    }).finally(() => {
+      polling = false;
+    });
+  };
+  const settings = setInterval(pollNow, opts.settingsPollMs ?? 5000);
 
   // After the workers are up, so this process makes the set if no other does; a failure here
   // leaves the worker running (the next start tries again).
@@ -176,6 +210,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     async stop() {
       clearInterval(beat);
       clearInterval(settings);
+      database.stop();
       await stopBoss(boss, 'pipeline');
       await markStopped(db, workerId).catch(() => {});
     },

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedDatabaseUrl, pgCtl } from '@drape/db';
 
 /**
  * The product as an operator runs it: `npm start` (scripts/bootstrap.mjs start) in a fresh
@@ -28,6 +29,10 @@ export interface Stack {
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Ctrl-C, as an operator stops it; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** `pg_ctl <args>` on the stack's cluster, as an operator types it (restart, stop, start...). */
+  pgCtl(args: string[]): { status: number | null; output: string };
+  /** The embedded cluster's address while it runs (for checks made beside the product). */
+  databaseUrl(): string;
 }
 
 export interface StackOptions {
@@ -35,6 +40,10 @@ export interface StackOptions {
   /** Echo the stack's output to this process's stdout. */
   echo?: boolean;
   timeoutMs?: number;
+  /** Called with the fresh DATA_DIR before `npm start` (e.g. to put its media folder on a small disk). */
+  prepare?: (dataDir: string) => void;
+  /** Called once `npm start` has stopped, before DATA_DIR is removed (to undo `prepare`). */
+  cleanup?: (dataDir: string) => void;
 }
 
 export async function freePort(): Promise<number> {
@@ -79,6 +88,7 @@ function descendants(pid: number): { pid: number; cmd: string }[] {
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-stress-'));
   fs.chmodSync(dataDir, 0o755);
+  opts.prepare?.(dataDir);
   const port = await freePort();
   const env = {
     ...process.env,
@@ -150,8 +160,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       }, 30_000);
       const code = await exited;
       clearTimeout(timer);
+      opts.cleanup?.(dataDir);
       fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
+    },
+    pgCtl(args) {
+      return pgCtl(stack.clusterDir(), args);
+    },
+    databaseUrl() {
+      const url = embeddedDatabaseUrl(dataDir);
+      if (!url) throw new Error('the stack\'s PostgreSQL is not running');
+      return url;
     },
   };
   try {

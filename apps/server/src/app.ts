@@ -4,7 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { openApiDocument, type Services, type Surface } from '@drape/api';
 import type { Config } from '@drape/config';
-import { ping } from '@drape/db';
+import { isDatabaseUnavailable, ping, watchDatabase, type DatabaseWatch } from '@drape/db';
+import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS } from '@drape/contracts';
 import { registerAdminFiles } from './admin-files';
 import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
@@ -46,6 +47,13 @@ function fastifyTrustProxy(trust: Config['TRUST_PROXY']): boolean | string[] | (
   return trust;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reports a database outage once (and its end), instead of one log line per refused call. */
+    databaseWatch: DatabaseWatch;
+  }
+}
+
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
@@ -65,6 +73,9 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
     clientErrorHandler: clientErrorRefusal,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  const databaseWatch = watchDatabase(services.db, { log: (line) => app.log.warn(line) });
+  app.decorate('databaseWatch', databaseWatch);
+  app.addHook('onClose', async () => databaseWatch.stop());
   const https = origin.startsWith('https:');
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);
@@ -110,6 +121,11 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
     // they carry the same headers as the routes' answers.
     if (isApiPath(req.url)) void reply.headers(jsonHeaders);
     const status = err.statusCode ?? 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      databaseWatch.report(err);
+      return reply.status(503).header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_SECONDS))
+        .send({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
+    }
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });

@@ -34,7 +34,9 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sur
         } catch (err) {
           if (!(err instanceof TRPCError)) throw err;
           const d = describeError(err);
-          if (d.status >= 500) req.log.error({ err: err.cause ?? err }, 'procedure failed');
+          // An outage is the database's, not a fault of ours: reported once, without a stack.
+          if (d.appCode === 'service_unavailable') app.databaseWatch.report(err.cause);
+          else if (d.status >= 500) req.log.error({ err: err.cause ?? err }, 'procedure failed');
           if (d.retryAfterSeconds) void reply.header('retry-after', String(d.retryAfterSeconds));
           return reply.status(d.status).send({ error: d.appCode, message: d.message, ...(d.retryAfterSeconds ? { retryAfterSeconds: d.retryAfterSeconds } : {}) });
         }

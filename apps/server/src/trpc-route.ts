@@ -110,6 +110,8 @@ export async function registerTrpcRoute(app: FastifyInstance, services: Services
   };
 
   const logFailure = (req: FastifyRequest) => ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+    // An outage is the database's, not a fault of ours: reported once, without a stack.
+    if (req.server.databaseWatch.report(error.cause)) return;
     if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
   };
 

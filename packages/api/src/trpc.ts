@@ -1,8 +1,8 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { inspectAdminToken, validateSessionToken, verifyAdminToken, type AdminIdentity } from '@drape/auth';
-import { APP_ERRORS, AUDIT_REFUSED_CALL, type AppErrorCode, type AuditRefusalReason } from '@drape/contracts';
-import { cachedPlatformSettings, type SessionRow, type UserRow } from '@drape/db';
+import { APP_ERRORS, AUDIT_REFUSED_CALL, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode, type AuditRefusalReason } from '@drape/contracts';
+import { cachedPlatformSettings, isDatabaseUnavailable, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit, recordRefusal } from '@drape/operations';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
@@ -26,6 +26,7 @@ export function describeError(error: TRPCError): { appCode: AppErrorCode; status
   // tRPC's own refusals of a body it cannot read, before any procedure runs: the client's fault.
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { appCode: 'invalid_input', status: 415, message: error.message };
   if (error.code === 'PAYLOAD_TOO_LARGE') return { appCode: 'invalid_input', status: 413, message: error.message };
+  if (isDatabaseUnavailable(error.cause)) return { appCode: 'service_unavailable', status: 503, message: APP_ERRORS.service_unavailable.message, retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS };
   return { appCode: 'internal', status: 500, message: APP_ERRORS.internal.message };
 }
 

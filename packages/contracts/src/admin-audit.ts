@@ -100,6 +100,7 @@ export const AUDIT_KEPT_FIELDS: Readonly<Record<string, AuditKeptFields>> = {
   // The operator CLI's own actions
   'cli.lookbook.curate': { result: ['curated', 'lookbook', 'target'] },
   'cli.retention': { result: ['images', 'files', 'accounts'] },
+  'cli.store.repair': { result: ['found', 'repaired'] },
   'cli.admin.create': {},
   'cli.admin.resetPassword': {},
   'cli.admin.remove': {},

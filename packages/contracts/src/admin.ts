@@ -54,4 +54,5 @@ export const AUDIT_ACTIONS = {
   createAdmin: 'cli.admin.create',
   resetAdminPassword: 'cli.admin.resetPassword',
   removeAdmin: 'cli.admin.remove',
+  repairStore: 'cli.store.repair',
 } as const;

@@ -9,6 +9,8 @@ export const APP_ERRORS = {
   // The client closed the connection before the answer (nginx's 499): nobody reads this one; it
   // names, in logs, work the server dropped rather than did for nobody.
   client_closed: { status: 499, message: 'The request was closed before it was answered.' },
+  // the database cannot be reached for a moment (a restart or fail-over): nothing was changed
+  service_unavailable: { status: 503, message: 'Drape is briefly unavailable. Please try again in a few seconds.' },
   // accounts
   invalid_credentials: { status: 401, message: 'Incorrect email or password.' },
   account_locked: { status: 429, message: 'Too many failed sign-in attempts. This account is locked for a while.' },
@@ -60,6 +62,9 @@ export const APP_ERRORS = {
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
+
+/** The Retry-After of a `service_unavailable` answer: the servers reconnect within this after PostgreSQL returns. */
+export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 5;
 
 export function isAppErrorCode(code: unknown): code is AppErrorCode {
   return typeof code === 'string' && Object.hasOwn(APP_ERRORS, code);

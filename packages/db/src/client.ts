@@ -15,10 +15,25 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How long a query waits for a connection (a new one, or a turn in a full pool) before it fails:
+ * while PostgreSQL is down or saturated a request answers 503 within this, never hangs.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+
 export function createDb(url: string, max = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that errors (server restart) must not crash the process.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true });
+  // An idle client that errors (server restart) must not crash the process: the pool drops it.
   pool.on('error', () => {});
+  // A client checked out of the pool has no listener of the pool's (pg-pool removes its idle
+  // listener for as long as the client is lent, which is how Kysely holds one through a
+  // transaction or between the steps of a request): a FATAL from the server then (57P01 on a
+  // restart or fail-over) or a cut connection is an 'error' event nobody hears, and Node ends the
+  // process. This listener stays for the client's life: the error is already the pending or next
+  // query's rejection, and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -15,7 +15,13 @@ import { EMBEDDED_SETTING } from './embedded-marker';
  */
 export interface EmbeddedPostgres {
   url: string;
+  /** The cluster's folder (what `pg_ctl -D` takes). */
   dataDir: string;
+  /**
+   * Stops the cluster this call started, whichever postmaster runs it now: an operator may have
+   * restarted it with pg_ctl meanwhile (the one we spawned is then gone). A no-op for a cluster
+   * another process started.
+   */
   stop(): Promise<void>;
 }
 
@@ -130,6 +136,69 @@ function run(bin: string, args: string[], as: RunAs | null, env: NodeJS.ProcessE
   if (res.status !== 0) throw new Error(`${path.basename(bin)} failed: ${res.stderr || res.stdout || res.error}`);
 }
 
+
+/**
+ * The cluster's own settings, in a file its postgresql.conf includes rather than on the
+ * postmaster's command line: `pg_ctl start -D <cluster>` (or restart) by an operator then brings
+ * it back exactly as we run it, on the same port and socket folder.
+ */
+const SETTINGS_FILE = 'drape.conf';
+
+function writeSettings(dir: string, settings: Record<string, string | number>, as: RunAs | null) {
+  const file = path.join(dir, SETTINGS_FILE);
+  const body = `# Written by Drape at each start (packages/db/src/embedded-postgres.ts).\n${Object.entries(settings).map(([k, v]) => `${k} = ${typeof v === 'number' ? v : `'${v}'`}`).join('\n')}\n`;
+  fs.writeFileSync(file, body, { mode: 0o600 });
+  if (as) fs.chownSync(file, as.uid, as.gid);
+  const conf = path.join(dir, 'postgresql.conf');
+  const include = `include_if_exists = '${SETTINGS_FILE}'`;
+  if (!fs.readFileSync(conf, 'utf8').includes(include)) fs.appendFileSync(conf, `\n${include}\n`);
+}
+
+/** The pid of the postmaster that runs a cluster now, from postmaster.pid, if it is alive. */
+function postmasterPid(dir: string): number | null {
+  return runningCluster(dir)?.pid ?? null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `pg_ctl <args> -D <cluster>` with the embedded binaries, as the user PostgreSQL runs as: what an
+ * operator types, for tools and tests that act as one. start and restart log to
+ * `<cluster>/pg_ctl.log` (without a log file the postmaster would keep pg_ctl's output open).
+ */
+export function pgCtl(clusterDir: string, args: string[]): { status: number | null; output: string } {
+  const as = postgresUser();
+  const bin = reachableBinaries(as, () => {});
+  const starts = args.includes('start') || args.includes('restart');
+  const logArgs = starts && !args.includes('-l') ? ['-l', path.join(clusterDir, 'pg_ctl.log')] : [];
+  const res = spawnSync(path.join(bin, 'bin', 'pg_ctl'), [...args, ...logArgs, '-D', clusterDir], {
+    encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000, ...as,
+  });
+  return { status: res.status, output: `${res.stdout ?? ''}${res.stderr ?? ''}${res.error ? String(res.error) : ''}` };
+}
+
+/**
+ * The address of the embedded cluster of a DATA_DIR while it runs (its port from postmaster.pid,
+ * its password from the credentials file), or null: for tools that watch a running `npm start`.
+ */
+export function embeddedDatabaseUrl(dataDir: string): string | null {
+  const root = path.resolve(dataDir);
+  const moved = path.join(root, 'POSTGRES_LOCATION');
+  const dir = fs.existsSync(moved) ? fs.readFileSync(moved, 'utf8').trim() : path.join(root, 'postgres');
+  const running = runningCluster(dir);
+  const credentials = path.join(root, 'postgres-credentials.json');
+  if (!running || !fs.existsSync(credentials)) return null;
+  const { password } = JSON.parse(fs.readFileSync(credentials, 'utf8')) as { password: string };
+  return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${DB_NAME}`;
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = opts.log ?? (() => {});
   const as = postgresUser();
@@ -173,9 +242,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   fs.mkdirSync(socketDir, { recursive: true });
   if (as) fs.chownSync(socketDir, as.uid, as.gid);
   const port = await freePort(opts.port ?? 54329);
+  writeSettings(dir, { port, listen_addresses: '127.0.0.1', unix_socket_directories: path.resolve(socketDir), max_connections: 200, fsync: 'on', [EMBEDDED_SETTING]: 'on' }, as);
   const child: ChildProcess = spawn(
     path.join(bin, 'bin', 'postgres'),
-    ['-D', dir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', `${EMBEDDED_SETTING}=on`],
+    ['-D', dir],
     // Its own process group: a terminal's Ctrl-C reaches our processes, and we stop PostgreSQL
     // last, once the server and the pipeline have closed their connections.
     { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...as },
@@ -185,7 +255,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     stderr = (stderr + d.toString()).slice(-4000);
   });
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  let stopping = false;
+  let ready = false;
+  child.once('exit', (code, signal) => {
+    exited = true;
+    // Not ours to end: an operator's pg_ctl stop or restart, or a crash. A restarted cluster runs
+    // on under another postmaster, and stop() still finds it.
+    if (!stopping && ready) log(`PostgreSQL's postmaster ${child.pid} exited (${signal ?? code}); the cluster may have been restarted or stopped with pg_ctl`);
+  });
 
   const adminUrl = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
@@ -204,17 +281,37 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       await new Promise((r) => setTimeout(r, 150));
     }
   }
+  ready = true;
   log(`PostgreSQL ${port} ready (${dir})`);
 
   return {
     url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`),
     dataDir: dir,
     async stop() {
-      if (exited) return;
-      child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
-      const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-      await exit;
-      clearTimeout(timer);
+      stopping = true;
+      // Whoever runs the cluster now: the postmaster we spawned, or the one an operator's pg_ctl
+      // restart started. SIGINT is PostgreSQL's fast shutdown: end sessions, checkpoint, exit.
+      const pid = postmasterPid(dir) ?? (exited ? null : child.pid ?? null);
+      if (pid === null) return;
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        return; // gone meanwhile
+      }
+      const deadline = Date.now() + 15_000;
+      // Gone when its postmaster.pid is (the last step of a shutdown): a postmaster an operator
+      // started is not our child, and a container's init may leave it a zombie for a while.
+      while (alive(pid) && postmasterPid(dir) === pid) {
+        if (Date.now() > deadline) {
+          try {
+            process.kill(pid, 'SIGQUIT');
+          } catch {
+            /* gone meanwhile */
+          }
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
   };
 }

@@ -12,3 +12,5 @@ export * from './wardrobe-rows';
 export * from './admin-counters';
 export * from './platform-settings';
 export * from './process-cache';
+export * from './database-unavailable';
+export * from './database-watch';

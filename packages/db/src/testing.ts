@@ -52,3 +52,4 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export { withDatabase };
+export { startTcpRelay, type TcpRelay } from './tcp-relay';

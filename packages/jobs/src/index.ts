@@ -5,3 +5,4 @@ export {
   recordOutcome, readOutcome, readOutcomes, parseOutcomeNotice, deleteOldOutcomes, OUTCOME_CHANNEL, type JobOutcome,
 } from './outcome';
 export { createLiveGeneration, type LiveGeneration, type LiveOutcome } from './live-generation';
+export { listenForever, LISTEN_RETRY_MS, LISTENER_APPLICATION, type Listener, type ListenOptions } from './listener';

@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { readPerformanceMode, type Db } from '@drape/db';
+import { isDatabaseUnavailable, readPerformanceMode, type Db } from '@drape/db';
 import { PERFORMANCE_MODES } from '@drape/contracts';
 import { startBoss, stopBoss, type JobQueue } from './boss';
+import { listenForever } from './listener';
 import type { GenerateJobData } from './generate-job-data';
 import { OUTCOME_CHANNEL, parseOutcomeNotice, readOutcome, type JobOutcome } from './outcome';
 import { QUEUES, SEND } from './queues';
@@ -15,6 +15,8 @@ export interface LiveGeneration {
   wait(jobId: string): Promise<LiveOutcome>;
   /** The same pg-boss client, for the admin's batch controls (start, cancel, clear). */
   queue: JobQueue;
+  /** Whether the outcome notifications are heard right now (false while PostgreSQL is away). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -26,23 +28,16 @@ export interface LiveGeneration {
 export async function createLiveGeneration(url: string, db: Db): Promise<LiveGeneration> {
   const boss = await startBoss(url, db, 'server');
   const waiters = new Map<string, (o: JobOutcome | null) => void>();
-  let listener: pg.Client | null = null;
-  let closed = false;
-  const listen = async () => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (msg) => {
-      const notice = parseOutcomeNotice(msg.payload);
+  const listener = await listenForever(url, OUTCOME_CHANNEL, {
+    onNotify(payload) {
+      const notice = parseOutcomeNotice(payload);
       if (notice) waiters.get(notice.jobId)?.(notice);
-    });
-    client.on('error', () => {
-      listener = null;
-      if (!closed) setTimeout(() => void listen().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${OUTCOME_CHANNEL}`);
-    listener = client;
-  };
-  await listen();
+    },
+    // Back after a loss: a notice may have been sent meanwhile, so every waiting request looks now.
+    onListening() {
+      for (const wake of waiters.values()) wake(null);
+    },
+  });
 
   let timeout: { ms: number; readAt: number } = { ms: PERFORMANCE_MODES.conservative.timeoutMs, readAt: 0 };
   const timeoutMs = async () => {
@@ -76,7 +71,11 @@ export async function createLiveGeneration(url: string, db: Db): Promise<LiveGen
         });
         waiters.set(jobId, wake);
         try {
-          const outcome = await check(jobId);
+          // A database that is away for a moment (a restart) is waited out like a slow job.
+          const outcome = await check(jobId).catch((err: unknown) => {
+            if (isDatabaseUnavailable(err)) return null;
+            throw err;
+          });
           if (outcome) return outcome;
           const left = deadline - Date.now();
           if (left <= 0) return { outcome: 'timeout' };
@@ -92,10 +91,10 @@ export async function createLiveGeneration(url: string, db: Db): Promise<LiveGen
         }
       }
     },
+    listening: () => listener.listening(),
     async close() {
-      closed = true;
       for (const wake of waiters.values()) wake(null);
-      await listener?.end().catch(() => {});
+      await listener.close();
       await stopBoss(boss, 'server');
     },
   };

@@ -6,8 +6,12 @@ import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recor
 import { SEVERITY_SQL } from './severity-stats';
 
 export const MAX_CYCLES = 5;
-/** A step waits for up to batchSize renders; ten minutes is far beyond a healthy one. */
-export const STEP_EXPIRE_SECONDS = 600;
+/**
+ * A step never waits for renders (it counts, tops the queue up and chains the next): a minute is
+ * far beyond a healthy one, and a step whose worker was killed is retried after it (and pg-boss's
+ * next maintenance), rather than stalling the batch for ten minutes as it did at 600 s.
+ */
+export const STEP_EXPIRE_SECONDS = 60;
 
 /** A stable uuid for one queue entry of one batch: resending it is a no-op in pg-boss. */
 export function entryJobId(batchJobId: string, cycle: number, sequence: number): string {

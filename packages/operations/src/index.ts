@@ -10,3 +10,4 @@ export * from './prompts';
 export * from './retention';
 export * from './severity-stats';
 export * from './worker-registry';
+export * from './store-integrity';

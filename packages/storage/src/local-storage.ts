@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageArea, assertStorageKey, contentTypeOf, type StorageArea } from './keys';
-import type { Storage, StoredObjectInfo } from './storage';
+import { assertStorageArea, assertStorageKey, contentTypeOf, isStorageKey, type StorageArea } from './keys';
+import type { ListedObject, Storage, StoredObjectInfo } from './storage';
 
 export interface LocalStorageOptions {
   dataDir: string;
@@ -118,6 +119,39 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
 
     async exists(area, key) {
       return (await stat(area, key)) !== null;
+    },
+
+    async *list(area, prefix = '') {
+      assertStorageArea(area);
+      const root = roots[area];
+      // Walk the deepest folder the prefix names, and keep the keys that start with it.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      let page: ListedObject[] = [];
+      const walk = async function* (dir: string): AsyncGenerator<ListedObject[]> {
+        let entries: Dirent[];
+        try {
+          entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
+        } catch (err) {
+          if (isMissing(err)) return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const key = dir ? `${dir}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) {
+            yield* walk(key);
+          } else if (entry.isFile() && key.startsWith(prefix) && isStorageKey(key)) {
+            const st = await fs.stat(path.join(root, key)).catch(() => null);
+            if (!st) continue;
+            page.push({ key, size: st.size, lastModified: st.mtime });
+            if (page.length === 1000) {
+              yield page;
+              page = [];
+            }
+          }
+        }
+      };
+      yield* walk(folder);
+      if (page.length) yield page;
     },
 
     async close() {},

@@ -3,11 +3,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertStorageArea, assertStorageKey, contentTypeOf, normalizePrefix, type StorageArea } from './keys';
+import { assertStorageArea, assertStorageKey, contentTypeOf, isStorageKey, normalizePrefix, type StorageArea } from './keys';
 import { MEDIA_CACHE_CONTROL } from './media-response';
 import type { Storage, StoredObjectInfo } from './storage';
 
@@ -124,6 +125,24 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async exists(area, key) {
       return (await stat(area, key)) !== null;
+    },
+
+    async *list(area, keyPrefix = '') {
+      assertStorageArea(area);
+      const areaPrefix = `${prefix}${area}/`;
+      // ListObjects (v1) paged by Marker, the last key seen: every S3-compatible server has it,
+      // and s3rver cannot make v2's continuation tokens on OpenSSL 3.
+      let Marker: string | undefined;
+      for (;;) {
+        const res = await client.send(new ListObjectsCommand({ Bucket, Prefix: `${areaPrefix}${keyPrefix}`, Marker, MaxKeys: 1000 }));
+        const contents = res.Contents ?? [];
+        const page = contents
+          .map((o) => ({ key: (o.Key ?? '').slice(areaPrefix.length), size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) }))
+          .filter((o) => isStorageKey(o.key));
+        if (page.length) yield page;
+        if (!res.IsTruncated || contents.length === 0) return;
+        Marker = res.NextMarker ?? contents[contents.length - 1]!.Key;
+      }
     },
 
     async close() {

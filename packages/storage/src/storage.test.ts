@@ -100,4 +100,22 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     }
     await expect(storage.put('media' as 'public', 'looks/x.webp', image('x'))).rejects.toThrow(StorageKeyError);
   });
+
+  it('lists the objects of an area under a prefix, in pages, and nothing of the other area', async () => {
+    const keys = Array.from({ length: 1003 }, (_, i) => `listed/p${String(i).padStart(4, '0')}.webp`);
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => storage.put('public', k, image(k))));
+    await storage.put('private', 'listed/secret.webp', image('secret'));
+    await storage.put('public', 'listed-not/other.webp', image('other'));
+    const pages: { key: string; size: number; lastModified: Date }[][] = [];
+    for await (const page of storage.list('public', 'listed/')) pages.push(page);
+    expect(pages.every((p) => p.length <= 1000)).toBe(true);
+    expect(pages.length).toBeGreaterThan(1);
+    const listed = pages.flat();
+    expect(listed.map((o) => o.key).sort()).toEqual(keys);
+    expect(listed[0]).toMatchObject({ size: image(listed[0]!.key).length, lastModified: expect.any(Date) });
+    const privateKeys: string[] = [];
+    for await (const page of storage.list('private', 'listed/')) privateKeys.push(...page.map((o) => o.key));
+    expect(privateKeys).toEqual(['listed/secret.webp']);
+    for await (const page of storage.list('public', 'nothing-here/')) expect(page).toEqual([]);
+  }, 60_000);
 });

@@ -12,6 +12,13 @@ export interface StoredObjectInfo {
   lastModified?: Date;
 }
 
+/** An object as a listing names it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface StoredObject extends StoredObjectInfo {
   /** The caller must consume or destroy it: an S3 body holds a pooled connection until then. */
   body: Readable;
@@ -38,6 +45,12 @@ export interface Storage {
   /** Idempotent: deleting a missing object succeeds. */
   delete(area: StorageArea, key: string): Promise<void>;
   exists(area: StorageArea, key: string): Promise<boolean>;
+  /**
+   * Every object of the area whose key starts with `prefix` (a folder ends with `/`), in pages of
+   * at most 1,000, in no promised order: what the store-integrity check compares with the rows.
+   * A local partial file (a write in progress, or one a crash cut short) is not an object.
+   */
+  list(area: StorageArea, prefix?: string): AsyncIterable<ListedObject[]>;
   /** Releases the backend's connections (S3); the storage is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -110,5 +112,57 @@ export async function openTestStorage(kind: Storage['kind'], options: { prefix?:
       await storage.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface RefusingS3Proxy {
+  /** Give this to the storage instead of the S3 server's own endpoint. */
+  endpoint: string;
+  /** Refuse the requests that match (503 ServiceUnavailable, as S3 answers when it cannot take them), or none. */
+  refuse(match: ((req: { method: string; key: string }) => boolean) | null): void;
+  /** How many requests were refused so far. */
+  refused(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * An S3 server that refuses some requests, for the tests of what a failing image store does to
+ * the pipeline: a relay in front of s3rver that answers the matching ones with S3's own error
+ * (503 ServiceUnavailable, an XML body) and passes the rest through.
+ */
+export async function startRefusingS3Proxy(target: string): Promise<RefusingS3Proxy> {
+  const to = new URL(target);
+  let match: ((req: { method: string; key: string }) => boolean) | null = null;
+  let refused = 0;
+  const server = http.createServer((req, res) => {
+    const key = decodeURIComponent((req.url ?? '').split('?')[0] ?? '');
+    if (match?.({ method: req.method ?? 'GET', key })) {
+      refused++;
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(503, { 'content-type': 'application/xml' });
+        res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message><RequestId>drape-test</RequestId></Error>');
+      });
+      return;
+    }
+    const upstream = http.request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    refuse(m) {
+      match = m;
+    },
+    refused: () => refused,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }

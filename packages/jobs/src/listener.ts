@@ -1,0 +1,88 @@
+import pg from 'pg';
+import { DB_CONNECT_TIMEOUT_MS } from '@drape/db';
+
+/** How long a lost LISTEN connection waits before each new attempt: back within a second of PostgreSQL. */
+export const LISTEN_RETRY_MS = 500;
+
+/** The application_name of our LISTEN connections, as pg_stat_activity shows them. */
+export const LISTENER_APPLICATION = 'drape-listen';
+
+export interface Listener {
+  /** True while a connection is listening (false between a loss and the next successful attempt). */
+  listening(): boolean;
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  onNotify(payload: string | undefined): void;
+  /**
+   * Called after every (re)connection, once LISTEN is in force: notifications sent while no
+   * connection listened are lost, so whoever waits for one looks again.
+   */
+  onListening?(): void;
+  retryMs?: number;
+}
+
+/**
+ * One connection that LISTENs on a channel for the life of the process, and comes back by itself
+ * when it is lost (PostgreSQL restarted, failed over, or was down for a while): a failed attempt is
+ * followed by another until one succeeds. The first connection must succeed (a process that cannot
+ * reach its database at start should say so).
+ */
+export async function listenForever(url: string, channel: string, opts: ListenOptions): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  const retryMs = opts.retryMs ?? LISTEN_RETRY_MS;
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      void c.end().catch(() => {});
+      scheduleRetry();
+    };
+    // Both can come (a FATAL, then the end of the socket): one loss, one retry.
+    c.on('error', onLost);
+    c.on('end', onLost);
+    c.on('notification', (msg) => opts.onNotify(msg.payload));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      lost = true;
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (closed) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    opts.onListening?.();
+  };
+
+  const scheduleRetry = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(() => scheduleRetry());
+    }, retryMs);
+  };
+
+  await connect();
+  return {
+    listening: () => client !== null,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
