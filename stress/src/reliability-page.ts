@@ -6,12 +6,13 @@ import type { CaseResult } from './report';
  * -- load`) rewrites that part's section and keeps the others as they were, with their own dates.
  */
 const SECTIONS: { key: string; title: string; about: string }[] = [
-  { key: 'proof', title: 'The proof files', about: 'The Vitest files of the proof suite, run with DRAPE_STRESS=full (inside `npm test` they run a short version).' },
+  { key: 'proof', title: 'The proof files', about: 'The Vitest files of the proof suite, run with DRAPE_STRESS=full (inside `npm test` the matrix and the bad input run a short version): each test of the generated proofs.' },
   { key: 'matrix', title: '1. Authorisation matrix', about: 'Every REST path and tRPC procedure, generated from the route table and the router, against every kind of caller; one user\'s ids against another\'s data.' },
   { key: 'bad-input', title: '2. Bad input', about: 'Malformed requests generated with fast-check from each REST path\'s zod input: no 5xx, every refusal `{ error, message }`, the database unchanged.' },
   { key: 'inert-text', title: '2. Text that users type, rendered', about: 'Script and HTML payloads in the fields people type, on every screen and server-rendered page that shows them.' },
   { key: 'load', title: '3. Load', about: 'Virtual users on a mixed journey against the server that `npm start` runs, each from its own documentation address, within its quotas; beside the bare Fastify route of the same sitting.' },
   { key: 'faults', title: '4. Faults', about: 'The product as `npm start` runs it, hurt as an operator would see it hurt: nothing acknowledged is lost.' },
+  { key: 'faults-tests', title: '4. Faults: the tests of each fix', about: 'The Vitest tests behind the fault fixes (one of them, a PostgreSQL restart under load, runs inside `npm test`).' },
   { key: 'abuse', title: '5. Abuse', about: 'Referral farming, IPv6 addresses, lockout, enumeration.' },
   { key: 'review', title: '6. The rest of the security review', about: 'Sessions, admin logout and audit, reset links, the share rule, reserved names, media, seeding, the admin origin.' },
 ];
