@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@drape/config';
 import { embeddedDatabaseUrl, pgCtl } from '@drape/db';
 
 /**
@@ -44,17 +44,6 @@ export interface StackOptions {
   prepare?: (dataDir: string) => void;
   /** Called once `npm start` has stopped, before DATA_DIR is removed (to undo `prepare`). */
   cleanup?: (dataDir: string) => void;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The processes below a pid, with their command lines (read from /proc). */

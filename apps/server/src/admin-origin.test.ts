@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter, procedureOnSurface } from '@drape/api';
 import { bootstrapAdmin } from '@drape/auth';
+import { freePort } from '@drape/config';
 import { startTestServer, type TestServer } from './testing/harness';
 
 /**
@@ -15,17 +15,6 @@ import { startTestServer, type TestServer } from './testing/harness';
 let s: TestServer;
 let admin: string;
 let dist: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-origin-dist-'));

@@ -134,19 +134,23 @@ function adminListenerOf(raw: string, adminPort: number | undefined, port: numbe
   return { origin: url.origin, port: listen };
 }
 
+/** A port free on this host now (the OS picks it): for a listener chosen before it starts. */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * PORT=0 asks for any free port; the port is chosen here, before the configuration is loaded,
  * so that the public origin is computed once with the real port and never patched afterwards.
  */
 export async function withConcretePort(env: NodeJS.ProcessEnv = process.env): Promise<NodeJS.ProcessEnv> {
   if (env.PORT !== '0') return env;
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, env.HOST || '127.0.0.1', () => {
-      const { port: chosen } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(chosen));
-    });
-  });
-  return { ...env, PORT: String(port) };
+  return { ...env, PORT: String(await freePort(env.HOST || '127.0.0.1')) };
 }

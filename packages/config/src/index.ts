@@ -1,1 +1,1 @@
-export { loadConfig, withConcretePort, type AdminListener, type Config, type TrustProxy } from './config';
+export { freePort, loadConfig, withConcretePort, type AdminListener, type Config, type TrustProxy } from './config';
