@@ -106,8 +106,10 @@ export function buildBadRequest(route: RestRoute, base: unknown, bad: BadRequest
   if (route.method === 'GET') {
     for (const [k, v] of Object.entries(fields)) {
       if (v === undefined) continue;
-      query[k] = Array.isArray(v) ? v.map((x) => wire(asText(x))) : wire(asText(v));
-      if (Array.isArray(v) && v.length === 0) delete query[k];
+      // An array is the key repeated; one element is a plain `k=v`, which the server reads as text.
+      const values = (Array.isArray(v) ? v : [v]).map((x) => wire(asText(x)));
+      if (values.length === 1) query[k] = values[0]!;
+      else if (values.length > 1) query[k] = values;
     }
   }
   if (edit.op === 'repeat') query[edit.field] = edit.values.map(wire);
