@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Context, ResponseHints, Services, Surface } from '@drape/api';
+import type { Context, RequestMeta, ResponseHints, Services, Surface } from '@drape/api';
 import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
 
 /** A bearer token from the Authorization header: admin tokens are JWTs (three dot-separated parts). */
@@ -19,15 +19,41 @@ function header(req: FastifyRequest, name: string, max: number): string | null {
 }
 
 /**
- * A signal aborted when the client closes the connection before the answer is sent. Made on first
- * use (only costly procedures ask), so a request that never asks pays nothing.
+ * This request's facts for the procedures. A class, so that every request's object has one shape
+ * and its `signal` is a getter on the prototype: an object literal with a getter (and a spread
+ * beside it) is built at run time in a slow shape, which cost the REST floor about a fifth of its
+ * throughput (bench/README.md, issue 15).
  */
-function closedByClient(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  const res = reply.raw;
-  if (res.destroyed && !res.writableEnded) controller.abort();
-  else res.once('close', () => !res.writableEnded && controller.abort());
-  return controller.signal;
+class HttpRequestMeta implements RequestMeta {
+  readonly ipAddress: string | null;
+  readonly userAgent: string | null;
+  readonly cdnCountries: readonly string[];
+  readonly acceptLanguage: string | null;
+  #reply: FastifyReply | undefined;
+  #signal: AbortSignal | undefined;
+
+  constructor(req: FastifyRequest, reply: FastifyReply | undefined) {
+    this.ipAddress = req.ip ?? null;
+    this.userAgent = header(req, 'user-agent', 512);
+    this.cdnCountries = CDN_COUNTRY_HEADERS.map((name) => header(req, name, 64)).filter((v): v is string => v !== null);
+    this.acceptLanguage = header(req, 'accept-language', 1000);
+    this.#reply = reply;
+  }
+
+  /**
+   * Aborted when the client closes the connection before the answer is sent. Made on first use
+   * (only costly procedures ask), so a request that never asks pays nothing.
+   */
+  get signal(): AbortSignal | undefined {
+    const reply = this.#reply;
+    if (!reply || this.#signal) return this.#signal;
+    const controller = new AbortController();
+    const res = reply.raw;
+    if (res.destroyed && !res.writableEnded) controller.abort();
+    else res.once('close', () => !res.writableEnded && controller.abort());
+    this.#signal = controller.signal;
+    return this.#signal;
+  }
 }
 
 /**
@@ -38,23 +64,13 @@ function closedByClient(reply: FastifyReply): AbortSignal {
 export function requestContext(services: Services, req: FastifyRequest, reply?: FastifyReply, surface?: Surface): Context {
   const bearer = bearerOf(req);
   const isJwt = bearer !== null && bearer.split('.').length === 3;
-  let signal: AbortSignal | undefined;
   return {
     services,
-    req: {
-      ipAddress: req.ip ?? null,
-      userAgent: header(req, 'user-agent', 512),
-      cdnCountries: CDN_COUNTRY_HEADERS.map((name) => header(req, name, 64)).filter((v): v is string => v !== null),
-      acceptLanguage: header(req, 'accept-language', 1000),
-      get signal() {
-        if (reply) signal ??= closedByClient(reply);
-        return signal;
-      },
-    },
+    req: new HttpRequestMeta(req, reply),
     sessionToken: bearer && !isJwt ? bearer : (req.cookies?.[SESSION_COOKIE] ?? null),
     adminToken: isJwt ? bearer : null,
     response: {},
-    ...(surface ? { surface } : {}),
+    surface,
   };
 }
 
