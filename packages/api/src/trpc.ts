@@ -45,13 +45,21 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
+ * The gate of every call, in one middleware: each middleware is a step in which tRPC copies the
+ * call's options and context property by property, and a second gate cost the REST floor about a
+ * fifth of its throughput (bench/README.md, issue 15).
+ *
+ * A listener with a surface (ADMIN_ORIGIN set) answers only its own calls: the admin area is not
+ * found on the main origin, the user app's calls are not found on the admin origin.
+ *
  * Maintenance Mode (docs/decisions/0014-maintenance-mode.md): while it is on, every user call,
  * tRPC or REST (the REST table calls the same procedures), answers 503 `maintenance` before
  * anything else runs. The admin area (`admin.*`) and what the web app needs to show and leave the
  * maintenance page (`meta.*`: the platform status) keep working. The toggle is read through a
  * per-process cache of a few seconds, not once per request.
  */
-const maintenanceGate = t.middleware(async ({ ctx, path, next }) => {
+const callGate = t.middleware(async ({ ctx, path, next }) => {
+  if (ctx.surface && !procedureOnSurface(ctx.surface, path)) throw appError('not_found');
   if (!path.startsWith('admin.') && !path.startsWith('meta.')) {
     const platform = await cachedPlatformSettings(ctx.services.db);
     if (platform.maintenanceMode) throw appError('maintenance');
@@ -59,16 +67,7 @@ const maintenanceGate = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-/**
- * A listener with a surface (ADMIN_ORIGIN set) answers only its own calls: the admin area is not
- * found on the main origin, the user app's calls are not found on the admin origin.
- */
-const surfaceGate = t.middleware(({ ctx, path, next }) => {
-  if (ctx.surface && !procedureOnSurface(ctx.surface, path)) throw appError('not_found');
-  return next();
-});
-
-export const publicProcedure = t.procedure.use(surfaceGate).use(maintenanceGate);
+export const publicProcedure = t.procedure.use(callGate);
 
 /** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
 export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
