@@ -30,6 +30,11 @@ export interface AppOptions {
    * and nothing of the admin area, and the admin listener (ADMIN_ORIGIN) the admin app and its API.
    */
   listener?: 'main' | 'admin';
+  /**
+   * The process's watch on its database, shared by its listeners (one report and one probe per
+   * outage, not one per listener); without it the app makes and stops its own.
+   */
+  databaseWatch?: DatabaseWatch;
 }
 
 /** The calls a listener answers (undefined: all of them), and the origin its pages are served from. */
@@ -57,7 +62,7 @@ declare module 'fastify' {
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
-export async function buildApp({ services, serveApps = true, listener = 'main', onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, serveApps = true, listener = 'main', onRoute, databaseWatch: sharedWatch }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const { surface, origin } = listenerScope(config, listener);
   const admin = surface !== 'user';
@@ -73,9 +78,9 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
     clientErrorHandler: clientErrorRefusal,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
-  const databaseWatch = watchDatabase(services.db, { log: (line) => app.log.warn(line) });
+  const databaseWatch = sharedWatch ?? watchDatabase(services.db, { log: (line) => app.log.warn(line) });
   app.decorate('databaseWatch', databaseWatch);
-  app.addHook('onClose', async () => databaseWatch.stop());
+  if (!sharedWatch) app.addHook('onClose', async () => databaseWatch.stop());
   const https = origin.startsWith('https:');
 
   const turnstile = Boolean(config.TURNSTILE_SECRET_KEY);

@@ -1,5 +1,6 @@
 import { boot } from '@drape/boot';
 import { buildApp } from './app';
+import { watchDatabase } from '@drape/db';
 import { createLiveGeneration } from '@drape/jobs';
 import { createServices } from './services';
 
@@ -10,9 +11,11 @@ async function main() {
   const { config } = booted;
   const generation = await createLiveGeneration(booted.url, booted.db.db);
   const services = createServices(booted.db, config, log, generation, booted.storage);
-  const app = await buildApp({ services });
+  // One watch for both listeners, reporting through the main one's logger (a report only comes from a request).
+  const databaseWatch = watchDatabase(booted.db.db, { log: (line) => app.log.warn(line) });
+  const app = await buildApp({ services, databaseWatch });
   // With ADMIN_ORIGIN the admin app and its API have a listener of their own (and none on the main one).
-  const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin' }) : null;
+  const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin', databaseWatch }) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: config.HOST });
   log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
@@ -27,6 +30,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await Promise.all([app.close(), adminApp?.close()]);
+    databaseWatch.stop();
     await generation.close();
     await booted.stop();
     process.exit(0);
