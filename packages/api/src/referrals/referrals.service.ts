@@ -38,9 +38,13 @@ async function lockReferrer(tx: Db, referrerId: string): Promise<{ id: string; t
  */
 export async function promoteReferrer(tx: Db, referrerId: string): Promise<Tier | null> {
   const referrer = await lockReferrer(tx, referrerId);
-  if (!referrer) return null;
-  const next = promoteForReferrals(referrer.tier, await countingReferrals(tx, referrerId));
-  if (next !== referrer.tier) await tx.updateTable('users').set({ tier: next, updated_at: new Date() }).where('id', '=', referrerId).execute();
+  return referrer ? promoteLocked(tx, referrer) : null;
+}
+
+/** promoteReferrer for a referrer this transaction has locked already. */
+async function promoteLocked(tx: Db, referrer: { id: string; tier: Tier }): Promise<Tier> {
+  const next = promoteForReferrals(referrer.tier, await countingReferrals(tx, referrer.id));
+  if (next !== referrer.tier) await tx.updateTable('users').set({ tier: next, updated_at: new Date() }).where('id', '=', referrer.id).execute();
   return next;
 }
 
@@ -53,7 +57,8 @@ export async function recordReferral(
   tx: Db,
   referral: { userId: string; referrerId: string; email: string; ipAddress: string | null },
 ): Promise<ReferralStanding> {
-  if (!(await lockReferrer(tx, referral.referrerId))) throw appError('user_not_found', 'The friend who referred you was not found.');
+  const referrer = await lockReferrer(tx, referral.referrerId);
+  if (!referrer) throw appError('user_not_found', 'The friend who referred you was not found.');
   const now = new Date();
   const network = signupNetwork(referral.ipAddress);
   const earlier = network
@@ -80,7 +85,7 @@ export async function recordReferral(
       created_at: now,
     })
     .execute();
-  if (standing.status === 'counted') await promoteReferrer(tx, referral.referrerId);
+  if (standing.status === 'counted') await promoteLocked(tx, referrer);
   return standing;
 }
 
