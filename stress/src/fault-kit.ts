@@ -217,8 +217,10 @@ export async function halfWritten(db: Db): Promise<{ violations: number; details
     ]))
     .execute();
   for (const w of wardrobe) details.push(`wardrobe item ${w.id} disagrees with its look`);
-  const counters = await readAdminCounts(db);
-  const counted = await countAdminFigures(db);
+  // One snapshot for both: the pipeline may still be finishing a look (a row made, then marked
+  // viewable), and two separate reads can see it on either side of that commit.
+  const [counters, counted] = await db.transaction().setIsolationLevel('repeatable read')
+    .execute(async (trx) => [await readAdminCounts(trx), await countAdminFigures(trx)] as const);
   if (JSON.stringify(counters) !== JSON.stringify(counted)) details.push(`admin counters ${JSON.stringify(counters)} != ${JSON.stringify(counted)}`);
   const drifted = await db.selectFrom('combinations as c').select('c.code')
     .where((eb) => eb('c.image_count', '<>', eb.selectFrom('generated_images as gi').select((e) => e.fn.countAll<number>().as('n')).whereRef('gi.combination_code', '=', 'c.code')))
