@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
 const [command = 'start', ...args] = process.argv.slice(2);
+/** The supported LTS line (docs/decisions/0001-workspace-and-runtime.md) and the release fetched where the machine's Node is older. */
+const NODE_MAJOR = 24;
+const NODE_RUNTIME = '24.21.0';
 
 function say(line) {
   process.stdout.write(`[drape] ${line}\n`);
@@ -21,6 +24,25 @@ function run(cmd, argv, opts = {}) {
     say(`failed: ${cmd} ${argv.join(' ')}`);
     process.exit(res.status ?? 1);
   }
+}
+
+/**
+ * The Node that runs every process (server, pipeline, CLI, tests, builds): the machine's when it is
+ * of the supported LTS line or newer, else the official binary of the pinned LTS release, which
+ * the npm registry serves as the package node-<platform>-<arch>, fetched once into .tools/. Its
+ * folder goes first on PATH, so pnpm, tsx, Vitest and every child process run on it.
+ */
+function runtime() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= NODE_MAJOR) return path.dirname(process.execPath);
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const prefix = path.join(root, '.tools', `node-${NODE_RUNTIME}`);
+  const binDir = path.join(prefix, 'node_modules', pkg, 'bin');
+  if (!fs.existsSync(path.join(binDir, 'node'))) {
+    say(`installing Node ${NODE_RUNTIME} (LTS) into .tools/: this machine's Node ${process.version} is past its end of life`);
+    run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, `${pkg}@${NODE_RUNTIME}`]);
+  }
+  return binDir;
 }
 
 /** pnpm of the pinned version: on PATH if it matches, else a private copy under .tools/. */
@@ -72,6 +94,7 @@ if (!entry) {
   say(`unknown command ${command}; one of ${Object.keys(ENTRIES).join(', ')}`);
   process.exit(2);
 }
+process.env.PATH = `${runtime()}${path.delimiter}${process.env.PATH ?? ''}`;
 const pnpmBin = pnpm();
 dependencies(pnpmBin);
 if (command === 'test') chromium();
