@@ -3,16 +3,21 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Builds the web and admin apps when their sources changed since the last build. */
+/**
+ * Builds the web and admin apps when their sources changed since the last build. The lockfile is a
+ * source too: an upgraded dependency (react-router, vite) must rebuild the bundles.
+ */
+const SHARED = ['packages/ui/src', 'packages/client/src', 'packages/contracts/src', 'pnpm-lock.yaml'];
 const SOURCES: Record<string, string[]> = {
-  web: ['apps/web', 'packages/ui/src', 'packages/client/src', 'packages/contracts/src'],
-  admin: ['apps/admin', 'packages/ui/src', 'packages/client/src', 'packages/contracts/src'],
+  web: ['apps/web', ...SHARED],
+  admin: ['apps/admin', ...SHARED],
 };
 
 function fingerprint(root: string, dirs: string[]): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
+    if (fs.statSync(dir).isFile()) return void hash.update(`${dir}:${fs.statSync(dir).size}:${fs.statSync(dir).mtimeMs}\n`);
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const full = path.join(dir, entry.name);

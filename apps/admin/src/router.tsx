@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ScreenLoading } from './components/screen-loading';
 import { paths } from './lib/base-path';
 import { RouteError } from './pages/route-error';

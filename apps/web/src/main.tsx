@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { authStore } from './lib/auth-store';
 import { loadDataLayer } from './lib/data-layer-loader';
 import { App } from './app/app';

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from '../migrations/0001-accounts';
 import * as m0002 from '../migrations/0002-pipeline-workers';
 import * as m0003 from '../migrations/0003-catalogue-and-looks';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appErrorCode, errorMessage } from '@drape/client';
 import { adminLoginInput, adminMessages, APP_ERRORS, type AppErrorCode } from '@drape/contracts';

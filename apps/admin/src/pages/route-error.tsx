@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router';
 import { Alert, Button } from '@drape/ui';
 
 /** Last resort when a screen throws while rendering. */

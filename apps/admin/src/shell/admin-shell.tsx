@@ -1,6 +1,6 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router';
 import { Button, cn } from '@drape/ui';
 import { logout } from '../lib/logout';
 import { useMediaQuery } from '../lib/use-media-query';

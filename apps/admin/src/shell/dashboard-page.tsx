@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@drape/ui';
 import { ScreenLoading } from '../components/screen-loading';
 import { WelcomePage } from '../pages/welcome-page';

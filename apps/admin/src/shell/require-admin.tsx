@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { ADMIN_TOKEN_STORAGE_KEY } from '@drape/contracts';
 import { adminTokenStatus, clearAdminToken } from '../lib/admin-token';
 import { paths } from '../lib/base-path';

@@ -1,6 +1,6 @@
 import { cn } from '@drape/ui';
 import { X } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '../components/brand-mark';
 import { paths } from '../lib/base-path';
 import { firstTabId } from './dashboard-tabs';

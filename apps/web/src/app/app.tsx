@@ -1,5 +1,5 @@
 import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router';
 import { AuthProvider, useAuth } from '../lib/auth-context';
 import { refreshPlatformStatus, usePlatformState } from '../lib/platform-status';
 import { loadDataLayer, loadedDataLayer, useLoadedDataLayer } from '../lib/data-layer-loader';

@@ -1,5 +1,5 @@
 import { Children, isValidElement, type ReactNode } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
 import { HomeRoute } from './home-route';
 import { lazyRoute } from './lazy-route';

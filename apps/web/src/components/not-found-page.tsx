@@ -1,5 +1,5 @@
 import { buttonClasses } from '@drape/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PageMeta } from '../lib/page-meta';
 
 /** Unknown paths (the router's catch-all) and reserved words at /{username} (the referral route). */

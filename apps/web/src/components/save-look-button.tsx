@@ -4,7 +4,7 @@ import { Button, buttonClasses, cn, toast, type ButtonSize } from '@drape/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, BookmarkCheck, Lock, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useTRPC } from '../lib/trpc';
 import { useProfile } from '../lib/use-profile';
 

@@ -1,6 +1,6 @@
 import type { AuthAnswer, PublicUser } from '@drape/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { authStore } from './auth-store';
 import { loadDataClient, loadDataLayer } from './data-layer-loader';
 

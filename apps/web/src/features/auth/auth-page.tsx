@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@drape/ui';
 import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../lib/page-meta';
 import { safeReturnUrl } from '../../lib/return-url';
 import { PageLoading } from '../../components/page-loading';

@@ -6,7 +6,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, KeyRound, Link2Off } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarHeart, Palette, Sparkles } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { storeLastOutfit } from '../../lib/last-outfit';
 import { ChoiceSkeleton, OccasionGrid, PaletteGrid, TrendGrid, type StyleChoice } from './style-choices';

@@ -6,7 +6,7 @@ import {
 } from '@drape/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { useSetProfile } from '../../lib/use-profile';
 

@@ -1,6 +1,6 @@
 import { buttonClasses } from '@drape/ui';
 import { Gift, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { InfoPageLayout } from './info-page-layout';
 
 const VALUES = [

@@ -1,7 +1,7 @@
 import { REFERRALS_FOR_FASHION_ICON, REFERRALS_FOR_STYLIST, SHARE_BONUS_PER_DAY, tierPolicy } from '@drape/contracts';
 import { Badge, buttonClasses } from '@drape/ui';
 import { Check, Minus } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
 import { InfoPageLayout } from './info-page-layout';
 

@@ -4,7 +4,7 @@ import {
 import { buttonClasses } from '@drape/ui';
 import { ArrowRight, Palette, Shirt, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PageMeta } from '../../lib/page-meta';
 import { OccasionIcon } from '../../components/occasion-icon';
 import { LandingCarousel } from './landing-carousel';

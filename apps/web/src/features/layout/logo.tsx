@@ -1,5 +1,5 @@
 import { cn } from '@drape/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** The wordmark; at least 24 px tall (brand guidance, settings-and-admin §9). Its name is its text. */
 export function Logo({ className }: { className?: string }) {

@@ -4,7 +4,7 @@ import {
 } from '@drape/ui';
 import { ChevronDown, LogOut, Menu, Settings, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useProfile } from '../../lib/use-profile';
 import { useAuth } from '../../lib/auth-context';
 import { TierBadge } from '../../components/tier-badge';

@@ -1,6 +1,6 @@
 import { cn } from '@drape/ui';
 import { BookOpen, Shirt, Sparkles } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
 import { MEMBER_LINKS } from './member-links';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Logo } from './logo';
 
 const linkClass = 'text-sm text-taupe transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-ink rounded-sm';

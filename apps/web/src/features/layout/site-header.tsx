@@ -1,6 +1,6 @@
 import { buttonClasses } from '@drape/ui';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
 import { Logo } from './logo';
 

@@ -3,7 +3,7 @@ import { errorMessage } from '@drape/client';
 import { Alert, Button } from '@drape/ui';
 import { BookOpen, CalendarRange, Layers, RotateCw, TrendingUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { NewTabHint } from '../../components/fashion-item-row';
 import { PageHeader } from '../../components/page-header';
 import { WardrobeFullBanner } from '../../components/save-look-button';

@@ -2,7 +2,7 @@ import type { OutfitView } from '@drape/contracts';
 import { buttonClasses } from '@drape/ui';
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router';
 import { FashionItemRow, NewTabHint } from '../../components/fashion-item-row';
 import { LookImage } from '../../components/look-image';
 import { PageHeader } from '../../components/page-header';

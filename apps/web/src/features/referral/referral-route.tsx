@@ -1,6 +1,6 @@
 import { isReservedUsername, usernameProblem } from '@drape/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { PageLoading } from '../../components/page-loading';
 import NotFoundPage from '../../components/not-found-page';

@@ -4,7 +4,7 @@ import { Alert, Button, buttonClasses } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { useAuth } from '../../lib/auth-context';
 import { storeLastOutfit } from '../../lib/last-outfit';

@@ -4,7 +4,7 @@ import {
 } from '@drape/ui';
 import { ChevronDown, NotebookPen, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { FashionItemRow } from '../../components/fashion-item-row';
 import { LookImage } from '../../components/look-image';
 import { ShareButton } from '../../components/share-button';

@@ -2,7 +2,7 @@ import { wardrobeMessages, type PublicUser, type WardrobeEntry } from '@drape/co
 import { Alert, Button, buttonClasses, cn } from '@drape/ui';
 import { SearchX, Shirt } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { NewTabHint } from '../../components/fashion-item-row';
 import { PageHeader } from '../../components/page-header';
 import { TierGate } from '../../components/tier-gate';
