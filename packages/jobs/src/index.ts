@@ -1,5 +1,5 @@
 export {
-  QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, BATCH_ENTRY_RETRIES, MAIL_RETRY, MAIL_EXPIRE_SECONDS, scheduleQueue, type MaintenanceTask, type MailRetry,
+  QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, BATCH_ENTRY_RETRIES, MAIL_RETRY, MAIL_EXPIRE_SECONDS, mailRetryWindowSeconds, scheduleQueue, type MaintenanceTask, type MailRetry,
 } from './queues';
 export { generateJobData, parseGenerateJobData, type GenerateJobData, type JobSource } from './generate-job-data';
 export { startBoss, stopBoss, MAIL_STOP_TIMEOUT_MS, type BossRole, type BossOptions, type PgBoss, type JobQueue } from './boss';

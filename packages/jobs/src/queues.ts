@@ -44,6 +44,16 @@ export const MAIL_RETRY: MailRetry = { retryLimit: 5, retryDelaySeconds: 10 };
 /** One attempt's limit: the SMTP client's own timeouts (packages/auth/src/mail-delivery.ts) end it first. */
 export const MAIL_EXPIRE_SECONDS = 60;
 
+/**
+ * The longest a mail can be retried, first attempt to last: every wait at its longest (pg-boss's
+ * backoff waits at most d*2^k before retry k) and every attempt running to its expiry.
+ */
+export function mailRetryWindowSeconds(retry: MailRetry = MAIL_RETRY): number {
+  let waits = 0;
+  for (let k = 1; k <= retry.retryLimit; k++) waits += retry.retryDelaySeconds * 2 ** k;
+  return waits + (retry.retryLimit + 1) * MAIL_EXPIRE_SECONDS;
+}
+
 /** Send options per kind of job. */
 export const SEND = {
   live: (expireInSeconds: number) => ({ priority: LIVE_PRIORITY, retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds }),
