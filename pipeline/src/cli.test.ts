@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { enumerateCombinations } from '@drape/atelier';
-import { verifyAdmin } from '@drape/auth';
+import { createMailDelivery, createMailer, verifyAdmin } from '@drape/auth';
+import { startSmtpSink } from '@drape/auth/testing';
+import { loadConfig } from '@drape/config';
+import { createMailQueue } from '@drape/jobs';
 import { AUDIT_REFUSED_CALL } from '@drape/contracts';
 import { recordRefusal } from '@drape/operations';
 import { combinationColumns, readPlatformSettings } from '@drape/db';
@@ -150,6 +153,38 @@ describe('npm run drape', () => {
     expect(changes).toMatchObject({ code: 0, out: expect.stringContaining('admin.settings.update') });
     expect(changes.out).not.toContain(AUDIT_REFUSED_CALL);
     expect(drape('audit', '--refused', '--changes')).toMatchObject({ code: 2, err: expect.stringContaining('exclude each other') });
+  }, 120_000);
+
+  it('status shows the mail: pending, sent and failed in the last day, and the newest failure with its error', async () => {
+    // A provider that is always busy for one address: its mail is retried, then given up.
+    const sink = await startSmtpSink({ reply: (to) => (to.startsWith('never') ? { code: 451, message: '4.3.0 Mailbox busy, try again later' } : 'accept') });
+    const config = loadConfig({ SMTP_URL: sink.url });
+    const queue = await createMailQueue(db.url, db.db, { retry: { retryLimit: 1, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5 });
+    const delivery = createMailDelivery(db.db, config);
+    try {
+      await queue.work((attempt) => delivery.deliver(attempt));
+      const mailer = createMailer(db.db, config, () => {}, queue);
+      const mail = (to: string) => ({ to, subject: 'Reset your Drape password', text: 'Use http://x/reset-password?token=abc', kind: 'password_reset' });
+      await mailer.send(mail('ok@example.com'));
+      await mailer.send(mail('never@example.com'));
+      const deadline = Date.now() + 30_000;
+      while ((await db.db.selectFrom('mail_outbox').select('id').where((w) => w.or([w('sent_at', 'is not', null), w('failed_at', 'is not', null)])).execute()).length < 2) {
+        if (Date.now() > deadline) throw new Error('the mails did not end');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      await queue.close();
+      delivery.close();
+      await sink.close();
+    }
+    // One more waiting for its delivery.
+    await db.db.insertInto('mail_outbox').values({ recipient: 'later@example.com', subject: 's', body_text: 'b', kind: 'password_changed' }).execute();
+    const res = drapeWith({ SMTP_URL: 'smtp://127.0.0.1:25' }, 'status');
+    expect(res.code).toBe(0);
+    expect(res.out).toContain('Mail: 1 pending; in the last 24 h 1 sent, 1 failed\n');
+    expect(res.out).toMatch(/^Newest failed mail: password_reset at \d{4}-\d\d-\d\dT[\d:.]+Z after 2 attempts: .*451 4\.3\.0 Mailbox busy/m);
+    expect(res.out).not.toContain('SMTP_URL is not set');
+    expect(drape('status').out).toContain('Mail: SMTP_URL is not set here');
   }, 120_000);
 
   it('verifies the prompts and names the stale ones', async () => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
-import { removeAdmin, upsertAdmin } from '@drape/auth';
+import { readMailStatus, removeAdmin, upsertAdmin, type MailStatus } from '@drape/auth';
 import {
   AUDIT_ACTIONS, BATCH_PRIORITY_FILTERS, BLOCKED_CLEANUP_AFTER_DAYS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
   findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
@@ -99,8 +99,17 @@ const program = new Command('drape')
   .showHelpAfterError()
   .exitOverride();
 
-program.command('status').description('workers, queues, inventory, the running batch and the starter set').action(() =>
-  withDb(async (db, url) => {
+/** The outbox's lines of `status`: what waits, what went, and the newest mail given up. */
+function describeMail(status: MailStatus, smtp: boolean): string[] {
+  const lines = [`Mail: ${status.pending} pending; in the last 24 h ${status.sentLastDay} sent, ${status.failedLastDay} failed`];
+  if (!smtp) lines.push('Mail: SMTP_URL is not set here: mail is not sent (a development server shows it in its log)');
+  const f = status.newestFailure;
+  if (f) lines.push(`Newest failed mail: ${f.kind} at ${f.failedAt.toISOString()} after ${f.attempts} attempt${f.attempts === 1 ? '' : 's'}: ${f.error ?? 'no error recorded'}`);
+  return lines;
+}
+
+program.command('status').description('workers, queues, inventory, mail, the running batch and the starter set').action(() =>
+  withDb(async (db, url, config) => {
     const workers = await db.selectFrom('pipeline_workers').selectAll().orderBy('last_heartbeat_at', 'desc').limit(20).execute();
     console.log('Workers');
     table(workers.map((w) => ({ name: w.name, host: w.hostname, pid: w.pid, status: podStatus(w), lastHeartbeat: w.last_heartbeat_at.toISOString() })));
@@ -110,8 +119,9 @@ program.command('status').description('workers, queues, inventory, the running b
     const mode = await readPerformanceMode(db);
     console.log(`Performance mode: ${mode.name} (concurrency ${mode.concurrency}, batch ${mode.batchSize}, delay ${mode.delayMs} ms, timeout ${mode.timeoutMs / 1000} s)`);
     await withBoss(db, url, async (boss) => {
-      console.log(`Queued: generate ${await boss.getQueueSize(QUEUES.generate)}, batch ${await boss.getQueueSize(QUEUES.batch)}`);
+      console.log(`Queued: generate ${await boss.getQueueSize(QUEUES.generate)}, batch ${await boss.getQueueSize(QUEUES.batch)}, mail ${await boss.getQueueSize(QUEUES.mail)}`);
     });
+    for (const line of describeMail(await readMailStatus(db), Boolean(config.SMTP_URL))) console.log(line);
     const batch = await db.selectFrom('batch_jobs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
     if (batch) console.log(`Newest batch ${batch.id}: ${batch.status}, ${batch.processed}/${batch.total}, ${batch.succeeded} images`);
     const starter = await starterProgress(db);

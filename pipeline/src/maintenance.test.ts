@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { bootstrapAdmin, createRateLimits, denyAdminToken } from '@drape/auth';
+import { bootstrapAdmin, createRateLimits, denyAdminToken, STALE_MAIL_ERROR, STALE_MAIL_MS } from '@drape/auth';
 import { AUDIT_REFUSAL_RETENTION_DAYS, AUDIT_REFUSED_CALL } from '@drape/contracts';
 import { recordAudit, recordRefusal } from '@drape/operations';
 import { enumerateCombinations } from '@drape/atelier';
 import { combinationColumns } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { recordOutcome } from '@drape/jobs';
+import { mailRetryWindowSeconds, recordOutcome } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
 import { runMaintenance } from './maintenance';
 
@@ -40,15 +40,26 @@ describe('the hourly expired-rows task', () => {
 });
 
 describe('the hourly expired-rows task and the outbox', () => {
-  it('drops the body of a mail still pending after an hour (its sender stopped), and no other row', async () => {
+  it('gives up a mail still pending after an hour (no delivery is under way), and leaves one being retried', async () => {
     const mail = (recipient: string, body: string | null) => ({ recipient, subject: 'Reset your Drape password', body_text: body, kind: 'password_reset' });
     const stale = await db.db.insertInto('mail_outbox').values({ ...mail('stale@example.com', 'http://x/reset-password?token=stale'), created_at: new Date(Date.now() - 2 * 3_600_000) } as never).returning('id').executeTakeFirstOrThrow();
-    await db.db.insertInto('mail_outbox').values(mail('pending@example.com', 'http://x/reset-password?token=pending')).execute();
+    // Written as long ago as the longest retries allow, one attempt refused: still pending, kept.
+    const retrying = { ...mail('retrying@example.com', 'http://x/reset-password?token=retrying'), attempts: 3, error: '451 try again later' };
+    await db.db.insertInto('mail_outbox').values({ ...retrying, created_at: new Date(Date.now() - mailRetryWindowSeconds() * 1000) } as never).execute();
+    await db.db.insertInto('mail_outbox').values({ ...mail('sent@example.com', null), sent_at: new Date(Date.now() - 3 * 3_600_000), created_at: new Date(Date.now() - 3 * 3_600_000) } as never).execute();
     const report = await runMaintenance(db.db, createStorage({ dataDir: '/nonexistent' }), 'expired-rows', { LOOKBOOK_AUTOCURATE: 200 });
-    expect(report.mailBodies).toBe(1);
-    const rows = await db.db.selectFrom('mail_outbox').select(['id', 'recipient', 'body_text']).orderBy('id').execute();
-    expect(rows.map((r) => [r.recipient, r.body_text])).toEqual([['stale@example.com', null], ['pending@example.com', 'http://x/reset-password?token=pending']]);
+    expect(report.staleMails).toBe(1);
+    const rows = await db.db.selectFrom('mail_outbox').select(['id', 'recipient', 'body_text', 'failed_at', 'sent_at', 'error']).orderBy('id').execute();
+    expect(rows.map((r) => [r.recipient, r.body_text, Boolean(r.failed_at), r.error])).toEqual([
+      ['stale@example.com', null, true, STALE_MAIL_ERROR],
+      ['retrying@example.com', 'http://x/reset-password?token=retrying', false, '451 try again later'],
+      ['sent@example.com', null, false, null],
+    ]);
     expect(rows[0]!.id).toBe(stale.id);
+  });
+
+  it("gives up only what the mail queue's retries cannot still be working on (their longest run is well inside the hour)", () => {
+    expect(mailRetryWindowSeconds() * 1000).toBeLessThan(STALE_MAIL_MS / 2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { deleteExpiredDeniedTokens, deleteExpiredResetTokens, deleteExpiredSessions, dropStaleMailBodies } from '@drape/auth';
+import { deleteExpiredDeniedTokens, deleteExpiredResetTokens, deleteExpiredSessions, giveUpStaleMail } from '@drape/auth';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { deleteOldOutcomes, type MaintenanceTask } from '@drape/jobs';
@@ -25,10 +25,10 @@ export async function runMaintenance(
       const botChecks = Number((await db.deleteFrom('bot_check_uses').where('expires_at', '<', new Date()).executeTakeFirst()).numDeletedRows);
       const rateLimits = await deleteExpiredRateLimits(db);
       const outcomes = await deleteOldOutcomes(db);
-      const mailBodies = await dropStaleMailBodies(db);
+      const staleMails = await giveUpStaleMail(db);
       const deniedAdminTokens = await deleteExpiredDeniedTokens(db);
       const auditRefusals = await deleteOldRefusals(db);
-      return { sessions, resetTokens, botChecks, rateLimits, outcomes, mailBodies, deniedAdminTokens, auditRefusals };
+      return { sessions, resetTokens, botChecks, rateLimits, outcomes, staleMails, deniedAdminTokens, auditRefusals };
     }
     case 'image-retention':
       return { ...(await deleteExpiredImages(db, storage)) };

@@ -13,7 +13,7 @@ export const PROOF_FILES: Readonly<Record<string, readonly string[]>> = {
     'scripts/postgres-outage.test.ts', 'apps/server/src/database-outage.test.ts', 'packages/db/src/client.test.ts',
     'packages/db/src/embedded-postgres.test.ts', 'packages/jobs/src/listener.test.ts', 'packages/jobs/src/boss.test.ts',
     'scripts/supervise.test.ts', 'pipeline/src/daemon-outage.test.ts', 'pipeline/src/batch.test.ts',
-    'pipeline/src/store-failure.test.ts', 'pipeline/src/store-integrity.test.ts',
+    'pipeline/src/store-failure.test.ts', 'pipeline/src/store-integrity.test.ts', 'apps/server/src/mail.test.ts',
   ],
   abuse: [
     'apps/server/src/abuse.test.ts', 'packages/contracts/src/referral-policy.test.ts', 'packages/auth/src/client-network.test.ts',

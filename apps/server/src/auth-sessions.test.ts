@@ -79,9 +79,10 @@ async function startTestServerOnSameDb() {
   const { createServices } = await import('./services');
   const { createDb } = await import('@drape/db');
   const { createLiveGeneration } = await import('@drape/jobs');
+  const { createMailer } = await import('@drape/auth');
   const handle = createDb(s.db.url, 2);
   const generation = await createLiveGeneration(s.db.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage), serveApps: false });
+  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage, createMailer(handle.db, s.config, () => {})), serveApps: false });
   app.addHook('onClose', async () => {
     await generation.close();
     await handle.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '@drape/auth';
 import { APP_ERRORS } from '@drape/contracts';
 import { createDb } from '@drape/db';
 import { startTcpRelay, type TcpRelay } from '@drape/db/testing';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   relay = await startTcpRelay(s.db.url);
   const handle = createDb(relay.url, 5);
   const generation = await createLiveGeneration(relay.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage), serveApps: false });
+  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage, createMailer(handle.db, s.config, () => {})), serveApps: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   outage = () => app.databaseWatch.down();

@@ -2,6 +2,7 @@ import { boot } from '@drape/boot';
 import { buildApp } from './app';
 import { watchDatabase } from '@drape/db';
 import { createLiveGeneration } from '@drape/jobs';
+import { startServerMail } from './mail';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
@@ -10,7 +11,8 @@ async function main() {
   const booted = await boot({ role: 'server', log });
   const { config } = booted;
   const generation = await createLiveGeneration(booted.url, booted.db.db);
-  const services = createServices(booted.db, config, log, generation, booted.storage);
+  const mail = await startServerMail(booted.url, booted.db.db, config, log);
+  const services = createServices(booted.db, config, log, generation, booted.storage, mail.mailer);
   // One watch for both listeners, reporting through the main one's logger (a report only comes from a request).
   const databaseWatch = watchDatabase(booted.db.db, { log: (line) => app.log.warn(line) });
   const app = await buildApp({ services, databaseWatch });
@@ -31,7 +33,9 @@ async function main() {
     force.unref();
     await Promise.all([app.close(), adminApp?.close()]);
     databaseWatch.stop();
-    await generation.close();
+    // After the listeners: a request still answering may queue a mail. The mail worker gives a
+    // delivery in flight a few seconds (MAIL_STOP_TIMEOUT_MS), then hands it back for a retry.
+    await Promise.all([mail.close(), generation.close()]);
     await booted.stop();
     process.exit(0);
   };

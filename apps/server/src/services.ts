@@ -1,4 +1,4 @@
-import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
+import { createBotCheck, createRateLimits, type Mailer } from '@drape/auth';
 import type { Services } from '@drape/api';
 import type { Config } from '@drape/config';
 import { parsePromoCodes } from '@drape/contracts';
@@ -7,13 +7,13 @@ import type { LiveGeneration } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 
 /** The long-lived parts of one server process, built once, shared by every request. */
-export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: LiveGeneration, storage: Storage): Services {
+export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: LiveGeneration, storage: Storage, mailer: Mailer): Services {
   return {
     db: handle.db,
     config,
     botCheck: createBotCheck(handle.db, config),
     rateLimits: createRateLimits(handle.pool),
-    mailer: createMailer(handle.db, config, log),
+    mailer,
     promoCodes: parsePromoCodes(config.PROMO_CODES),
     generation,
     jobs: generation.queue,

@@ -8,6 +8,8 @@ export * from './rate-limit';
 export * from './client-network';
 export * from './disposable-email';
 export * from './mailer';
+export * from './mail-delivery';
+export * from './mail-outbox';
 export * from './admins';
 export * from './password-policy';
 export * from './mail-templates';

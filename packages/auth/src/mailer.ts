@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 
@@ -11,8 +10,16 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Records the mail in the outbox and delivers it in the background (never blocks the answer). */
+  /** Records the mail in the outbox and queues its delivery (never waits for the SMTP server). */
   send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Where a mail's delivery is queued (@drape/jobs' mail queue): the job is sent through the
+ * outbox row's own transaction, so a row never lacks its job nor a job its row.
+ */
+export interface OutboxQueue {
+  enqueue(trx: Db, outboxId: string): Promise<unknown>;
 }
 
 /** What the outbox says of a mail when there is no SMTP_URL to send it through. */
@@ -23,17 +30,20 @@ export const NO_TRANSPORT = {
 
 /**
  * Mail through SMTP_URL. A mail's body holds live links (a password reset), so the outbox keeps
- * it only while its delivery is pending: once sent, or refused, the row keeps who, what kind and
- * when, and the body is dropped (there is no retry: a reset link lasts an hour, and the user can
- * ask again). Without SMTP_URL the body is never stored: in development mode the console shows
- * the mail, in production mode it says only that a mail was not sent.
+ * it only while its delivery is pending: a job on the mail queue, worked by the server processes
+ * (./mail-delivery.ts), retries it with backoff, and once it is sent or given up the row keeps
+ * who, what kind, when and why, and the body is dropped. Without SMTP_URL the body is never
+ * stored and nothing is queued: in development mode the console shows the mail, in production
+ * mode it says only that a mail was not sent.
  */
-export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'production'>, log: (line: string) => void = console.log): Mailer {
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+export function createMailer(
+  db: Db, config: Pick<Config, 'SMTP_URL' | 'production'>, log: (line: string) => void = console.log, queue: OutboxQueue | null = null,
+): Mailer {
+  if (config.SMTP_URL && !queue) throw new Error('SMTP_URL is set: the mailer needs the mail queue');
   return {
     async send(mail) {
       const envelope = { recipient: mail.to, subject: mail.subject, kind: mail.kind };
-      if (!transport) {
+      if (!config.SMTP_URL || !queue) {
         const row = await db
           .insertInto('mail_outbox')
           .values({ ...envelope, body_text: null, body_html: null, error: config.production ? NO_TRANSPORT.production : NO_TRANSPORT.development })
@@ -43,34 +53,14 @@ export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FRO
         else log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
         return;
       }
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({ ...envelope, body_text: mail.text, body_html: mail.html ?? null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ended = (set: { sent_at: Date } | { error: string }) =>
-        db.updateTable('mail_outbox').set({ ...set, body_text: null, body_html: null }).where('id', '=', row.id).execute();
-      void transport
-        .sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .then(() => ended({ sent_at: new Date() }))
-        .catch((err: unknown) => ended({ error: String(err).slice(0, 500) }).catch(() => {}));
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('mail_outbox')
+          .values({ ...envelope, body_text: mail.text, body_html: mail.html ?? null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await queue.enqueue(trx, row.id);
+      });
     },
   };
-}
-
-/** How long a body may wait for its delivery: longer, and the process that held it has stopped. */
-const PENDING_BODY_MS = 3_600_000;
-
-/**
- * Drops the bodies of mails still pending after an hour: their sender stopped mid-delivery (a
- * crash, a restart), and nothing will send them now. Run with the hourly expired-rows sweep.
- */
-export async function dropStaleMailBodies(db: Db, now = new Date()): Promise<number> {
-  const res = await db
-    .updateTable('mail_outbox')
-    .set({ body_text: null, body_html: null })
-    .where('body_text', 'is not', null)
-    .where('created_at', '<', new Date(now.getTime() - PENDING_BODY_MS))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
 }

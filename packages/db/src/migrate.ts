@@ -18,6 +18,7 @@ import * as m0015 from '../migrations/0015-admin-user-list';
 import * as m0016 from '../migrations/0016-referral-holds';
 import * as m0017 from '../migrations/0017-admin-logout-and-refusals';
 import * as m0018 from '../migrations/0018-outbox-bodies';
+import * as m0019 from '../migrations/0019-mail-retries';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_referral_holds': m0016,
   '0017_admin_logout_and_refusals': m0017,
   '0018_outbox_bodies': m0018,
+  '0019_mail_retries': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

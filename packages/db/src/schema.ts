@@ -82,7 +82,12 @@ export interface MailOutboxTable {
   kind: string;
   created_at: CreatedAt;
   sent_at: Date | null;
+  /** The last attempt's error while retrying; why it was not sent once given up. */
   error: string | null;
+  /** Delivery attempts made through SMTP_URL. */
+  attempts: Generated<number>;
+  /** When its delivery was given up (after the last retry, or pending past an hour). */
+  failed_at: Date | null;
 }
 
 export interface AdminsTable {

@@ -5,9 +5,10 @@ import { QUEUES, SCHEDULES, scheduleQueue } from './queues';
 /**
  * The one place pg-boss is made. A role says what the process does with it: the server only
  * sends live jobs and reads their state; the CLI sends and purges; a pipeline worker works the
- * queues and runs pg-boss's maintenance (expiring the jobs of dead workers) and the crons.
+ * queues and runs pg-boss's maintenance (expiring the jobs of dead workers) and the crons; a
+ * server's mail worker works the mail queue alone (no maintenance: the pipeline's expires its jobs).
  */
-export type BossRole = 'server' | 'cli' | 'pipeline';
+export type BossRole = 'server' | 'cli' | 'pipeline' | 'mail';
 
 export interface BossOptions {
   /** How often pg-boss expires the jobs of dead workers (s); tests shorten it. */
@@ -15,7 +16,10 @@ export interface BossOptions {
   onError?: (err: Error) => void;
 }
 
-const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8 };
+const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8, mail: 2 };
+
+/** How long a stopping mail worker lets a delivery finish before handing it back for a retry. */
+export const MAIL_STOP_TIMEOUT_MS = 3000;
 
 export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions = {}): Promise<PgBoss> {
   const worker = role === 'pipeline';
@@ -40,9 +44,14 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
   return boss;
 }
 
-/** Stops without waiting for workers (server, CLI) or after the running jobs end (pipeline). */
+/**
+ * Stops without waiting for workers (server, CLI), after the running jobs end (pipeline), or
+ * after a delivery in flight ends or a short wait (mail: a job still running then is failed, so
+ * retried, and the shutdown does not hang on a slow SMTP server).
+ */
 export async function stopBoss(boss: PgBoss, role: BossRole): Promise<void> {
   if (role === 'pipeline') await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  else if (role === 'mail') await boss.stop({ graceful: true, wait: true, timeout: MAIL_STOP_TIMEOUT_MS });
   else await boss.stop({ graceful: false, close: true, wait: true });
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '@drape/api';
 import { ensureMatrix, openStorage } from '@drape/boot';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
-import { createLiveGeneration } from '@drape/jobs';
+import { createLiveGeneration, type MailQueueOptions } from '@drape/jobs';
 import { createStorage, type Storage } from '@drape/storage';
 import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { failingProvider } from './providers';
 import { buildApp } from '../app';
+import { startServerMail } from '../mail';
 import { createServices } from '../services';
 
 /** The real Fastify app on a real port over a fresh database: what the integration tests talk to. */
@@ -77,10 +78,12 @@ export interface TestServerOptions {
   serveApps?: boolean;
   /** Serve these builds of the two apps (the API alone by default). */
   apps?: { webDist: string; adminDist: string };
+  /** The mail queue's retries and polling (with SMTP_URL in env): tests shorten them. */
+  mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds'>;
 }
 
 export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
-  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions || 'apps' in envOrOptions
+  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions || 'apps' in envOrOptions || 'mail' in envOrOptions
     ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
@@ -102,7 +105,8 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     await ensureMatrix(db.db);
     pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
-  const services = createServices(db, config, (line) => mails.push(line), generation, storage);
+  const mail = await startServerMail(db.url, db.db, config, (line) => mails.push(line), opts.mail);
+  const services = createServices(db, config, (line) => mails.push(line), generation, storage, mail.mailer);
   const app = await buildApp({ services, serveApps: opts.apps ?? opts.serveApps ?? false });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
@@ -169,6 +173,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
       await app.close();
       await adminApp?.close();
       await pipeline?.stop();
+      await mail.close();
       await generation.close();
       await storage.close();
       await s3?.close();
