@@ -1,6 +1,6 @@
 export { QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, BATCH_ENTRY_RETRIES, scheduleQueue, type MaintenanceTask } from './queues';
 export { generateJobData, parseGenerateJobData, type GenerateJobData, type JobSource } from './generate-job-data';
-export { startBoss, stopBoss, type BossRole, type BossOptions, type PgBoss, type JobQueue } from './boss';
+export { startBoss, stopBoss, waitingJobs, type BossRole, type BossOptions, type PgBoss, type JobQueue, type JobWithMetadata } from './boss';
 export {
   recordOutcome, readOutcome, readOutcomes, parseOutcomeNotice, deleteOldOutcomes, OUTCOME_CHANNEL, type JobOutcome,
 } from './outcome';
