@@ -6,7 +6,8 @@ import { startBoss, stopBoss, type PgBoss } from './boss';
 /**
  * pg-boss as a pipeline worker runs it, over a network the test can cut: the database going away
  * while a job runs must cost the job an attempt, never the process (pg-boss 10 did not await the
- * completion it records, so its rejection ended the process: patches/pg-boss@10.4.2.patch).
+ * completion it records, so its rejection ended the process and Drape carried a patch; pg-boss 12
+ * awaits it and reports the failure as an 'error' event).
  */
 let db: TestDatabase;
 let relay: TcpRelay;

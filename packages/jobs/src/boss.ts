@@ -49,7 +49,7 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
     }
     if (!legacy) return;
     const { moved, schedules } = await moveLegacyJobs(conn, boss);
-    const jobs = Object.entries(moved).map(([q, n]) => `${q} ${n}`).join(', ') || 'none';
+    const jobs = Object.entries(moved).sort(([a], [b]) => a.localeCompare(b)).map(([q, n]) => `${q} ${n}`).join(', ') || 'none';
     opts.log?.(`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${jobs}; ${schedules} schedules`);
   });
   return boss;
