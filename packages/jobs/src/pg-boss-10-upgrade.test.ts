@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import PgBoss10 from 'pg-boss-10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { startBoss, stopBoss, type PgBoss } from './boss';
 import { LEGACY_SCHEMA, LEGACY_SCHEMA_VERSION, carriedOver, setAsideLegacySchema } from './pg-boss-10-upgrade';
 import { QUEUES, SCHEDULES, SEND, scheduleQueue } from './queues';
+import { startPgBoss10 } from './testing';
 
 /**
  * An install made by pg-boss 10.4.2 (the release Drape ran before), with jobs in every state,
@@ -42,14 +42,7 @@ interface LegacyInstall {
 
 /** pg-boss 10.4.2 as Drape used it: our queues and crons, and jobs left in every state. */
 async function makeLegacyInstall(url: string): Promise<LegacyInstall> {
-  const old = new PgBoss10({ connectionString: url, max: 2, supervise: false, schedule: false });
-  old.on('error', () => {});
-  await old.start();
-  for (const name of Object.values(QUEUES)) await old.createQueue(name);
-  for (const s of Object.values(SCHEDULES)) {
-    await old.createQueue(scheduleQueue(s.task));
-    await old.schedule(scheduleQueue(s.task), s.cron, { task: s.task });
-  }
+  const old = await startPgBoss10(url);
   const pending: LegacyInstall['pending'] = new Map();
   const ended: string[] = [];
   // Each job is sent and taken alone, so the fetch takes that one.
