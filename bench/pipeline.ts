@@ -70,7 +70,7 @@ async function sequentialStages(db: Db, dataDir: string, n: number): Promise<Rec
 async function queueCostPerJob(url: string, db: Db, jobs: number): Promise<number> {
   const boss = await startBoss(url, db, 'cli');
   await boss.createQueue('bench-noop');
-  await boss.insert(Array.from({ length: jobs }, () => ({ name: 'bench-noop', data: {} })));
+  await boss.insert('bench-noop', Array.from({ length: jobs }, () => ({ data: {} })));
   let done = 0;
   const t0 = performance.now();
   const finished = new Promise<void>((resolve) => {

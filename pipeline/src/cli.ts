@@ -9,7 +9,7 @@ import {
 import { boot } from '@drape/boot';
 import type { Config } from '@drape/config';
 import { isEmbeddedDatabase, setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
-import { QUEUES, generateJobData, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
+import { QUEUES, generateJobData, startBoss, stopBoss, waitingJobs, type PgBoss } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
@@ -119,7 +119,7 @@ program.command('status').description('workers, queues, inventory, mail, the run
     const mode = await readPerformanceMode(db);
     console.log(`Performance mode: ${mode.name} (concurrency ${mode.concurrency}, batch ${mode.batchSize}, delay ${mode.delayMs} ms, timeout ${mode.timeoutMs / 1000} s)`);
     await withBoss(db, url, async (boss) => {
-      console.log(`Queued: generate ${await boss.getQueueSize(QUEUES.generate)}, batch ${await boss.getQueueSize(QUEUES.batch)}, mail ${await boss.getQueueSize(QUEUES.mail)}`);
+      console.log(`Queued: generate ${await waitingJobs(boss, QUEUES.generate)}, batch ${await waitingJobs(boss, QUEUES.batch)}, mail ${await waitingJobs(boss, QUEUES.mail)}`);
     });
     for (const line of describeMail(await readMailStatus(db), Boolean(config.SMTP_URL))) console.log(line);
     const batch = await db.selectFrom('batch_jobs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();

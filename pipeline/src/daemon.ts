@@ -1,7 +1,7 @@
 import type { Config } from '@drape/config';
 import { readPerformanceMode, watchDatabase, type Db } from '@drape/db';
 import {
-  QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type MaintenanceTask, type PgBoss,
+  QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type JobWithMetadata, type MaintenanceTask, type PgBoss,
 } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { warmClassifier } from './classifier';
@@ -69,6 +69,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   } });
   const boss = await startBoss(opts.url, db, 'pipeline', {
     ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
+    log,
     onError: (err) => {
       if (!database.report(err)) log(`queue error: ${String(err)}`);
     },
@@ -86,7 +87,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
 
   let mode = await readPerformanceMode(db);
   let generateWorkers = 0;
-  const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+  const handle = async (jobs: JobWithMetadata<unknown>[]) => {
     for (const job of jobs) {
       // Before pg-boss gives the job up as expired (it would then be retried a minute later).
       const deadline = Date.now() + job.expireInSeconds * 1000 - 5000;
@@ -112,12 +113,13 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     }
   };
   const workGenerate = async () => {
-    // One worker per unit of concurrency, one job at a time each. pg-boss 10 waits out the polling
-    // interval after every fetch, even a fruitful one; a worker that just finished a job notifies
-    // itself, so it fetches again at once and only an empty queue is polled.
+    // One worker per unit of concurrency, one job at a time each. pg-boss waits out the polling
+    // interval after every fetch, even a fruitful one (12's burst modes need a batch above one or
+    // its minute-old queue stats); a worker that just finished a job notifies itself, so it fetches
+    // again at once and only an empty queue is polled.
     for (let i = 0; i < mode.concurrency; i++) {
       let workerId = '';
-      workerId = await boss.work<unknown>(QUEUES.generate, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+      workerId = await boss.work(QUEUES.generate, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
         try {
           await handle(jobs);
         } finally {

@@ -6,7 +6,7 @@ import { ensureMatrix } from '@drape/boot';
 import { loadConfig } from '@drape/config';
 import { GENDERS, LOOKBOOK_AUTOCURATE_DEFAULT, OCCASIONS, PALETTES, QUALITY_GOOD, TRENDS, combinationCode, selectionOf } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { QUEUES, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
+import { QUEUES, startBoss, stopBoss, waitingJobs, type PgBoss } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
 import { describeStarter, missingStarterLooks, starterCombinations, starterProgress, stockStarterSet } from './starter-stock';
@@ -70,7 +70,7 @@ describe('stockStarterSet on an empty inventory', () => {
     expect(queue.map((q) => q.combination_code)).toEqual(starterCombinations().map(combinationCode));
     expect(queue.every((q) => q.cycle === 1 && q.batch_job_id === batches[0]!.id)).toBe(true);
     // The batch's first step waits for a pipeline.
-    expect(await boss.getQueueSize(QUEUES.batch)).toBe(1);
+    expect(await waitingJobs(boss, QUEUES.batch)).toBe(1);
     expect(describeStarter((await starterProgress(db.db))!)).toMatch(/0 of 30 looks/);
   });
 });

@@ -59,7 +59,7 @@ describe('a generate job while the image store refuses', () => {
     const id = crypto.randomUUID();
     await boss.send(QUEUES.generate, generateJobData({ gender: 'male', trend: 'denim' }, { seed: 11, source: 'batch' }), SEND.batchEntry(id, 60));
     // The picture went in, the thumbnail was refused: the attempt failed and the job waits to be retried.
-    await until(async () => (await boss.getJobById(QUEUES.generate, id, { includeArchive: true }))?.state === 'retry', 60_000);
+    await until(async () => (await boss.getJobById(QUEUES.generate, id))?.state === 'retry', 60_000);
     expect(proxy.refused()).toBeGreaterThan(0);
     expect(await readOutcome(db.db, id)).toBeNull();
     expect(await db.db.selectFrom('generated_images').select('id').where('job_id', '=', id).execute()).toEqual([]);
@@ -72,7 +72,7 @@ describe('a generate job while the image store refuses', () => {
     expect(rows).toHaveLength(1);
     expect(await storage.exists('public', rows[0]!.storage_key)).toBe(true);
     expect(await storage.exists('public', rows[0]!.thumb_key)).toBe(true);
-    const job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+    const job = await boss.getJobById(QUEUES.generate, id);
     expect(job).toMatchObject({ state: 'completed' });
     expect(job!.retryCount).toBeGreaterThanOrEqual(1);
     // Nothing of the failed attempt is left behind.

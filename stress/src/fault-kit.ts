@@ -297,7 +297,7 @@ export async function retried(db: Db, url: string, ids: string[]): Promise<numbe
   try {
     let n = 0;
     for (const id of ids) {
-      const job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+      const job = await boss.getJobById(QUEUES.generate, id);
       if (job && (job.retryCount > 0 || job.state === 'retry')) n++;
     }
     return n;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin } from '@drape/auth';
-import { QUEUES } from '@drape/jobs';
+import { QUEUES, waitingJobs } from '@drape/jobs';
 import { startTestServer, type TestServer } from './testing/harness';
 
 /** The Batch Generation tab's calls over HTTP, with a real pipeline worker working the batches. */
@@ -148,7 +148,7 @@ describe('the Batch Generation tab over HTTP', () => {
     expect(res).toMatchObject({ status: 200, body: { cancelledBatches: 1, message: expect.stringContaining('1 running batch cancelled') } });
     expect((await batchRow(start.body.jobId)).status).toBe('cancelled');
     expect(await s.db.db.selectFrom('sev_queue').select('sequence').execute()).toHaveLength(0);
-    expect(await s.services.jobs.getQueueSize(QUEUES.generate, { before: 'active' })).toBe(0);
+    expect(await waitingJobs(s.services.jobs, QUEUES.generate)).toBe(0);
     expect((await auditRows('admin.batch.clearPipeline'))[0]).toMatchObject({ actor: 'ops', details: { result: { cancelledBatches: 1 } } });
   });
 

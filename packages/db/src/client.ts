@@ -45,12 +45,14 @@ export async function ping(db: Db): Promise<void> {
 /**
  * Runs `fn` while holding a cluster-wide advisory lock: setup steps that several processes may
  * run at once (pg-boss queue creation deadlocks when two processes create partitions together).
+ * `fn` gets the lock's own connection, so a step that needs a transaction of its own needs no
+ * second connection from a small pool.
  */
-export async function withSetupLock<T>(db: Db, name: string, fn: () => Promise<T>): Promise<T> {
+export async function withSetupLock<T>(db: Db, name: string, fn: (conn: Db) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(hashtext(${name}))`.execute(conn);
     try {
-      return await fn();
+      return await fn(conn);
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(conn);
     }

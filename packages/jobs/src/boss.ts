@@ -1,19 +1,26 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import { withSetupLock, type Db } from '@drape/db';
 import { QUEUES, SCHEDULES, scheduleQueue } from './queues';
+import { moveLegacyJobs, setAsideLegacySchema } from './pg-boss-10-upgrade';
 
 /**
  * The one place pg-boss is made. A role says what the process does with it: the server only
  * sends live jobs and reads their state; the CLI sends and purges; a pipeline worker works the
- * queues and runs pg-boss's maintenance (expiring the jobs of dead workers) and the crons; a
- * server's mail worker works the mail queue alone (no maintenance: the pipeline's expires its jobs).
+ * queues and runs pg-boss's supervision (expiring the jobs of dead workers) and the crons; a
+ * server's mail worker works the mail queue alone (no supervision: the pipeline's expires its jobs).
  */
 export type BossRole = 'server' | 'cli' | 'pipeline' | 'mail';
 
 export interface BossOptions {
-  /** How often pg-boss expires the jobs of dead workers (s); tests shorten it. */
+  /**
+   * How often a pipeline worker expires the jobs of dead workers (s); tests shorten it. pg-boss 12
+   * calls this supervision and monitoring (its `maintenanceIntervalSeconds` now only deletes
+   * ended jobs).
+   */
   maintenanceIntervalSeconds?: number;
   onError?: (err: Error) => void;
+  /** Told once when a pg-boss 10 install was carried over. */
+  log?: (line: string) => void;
 }
 
 const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8, mail: 2 };
@@ -23,23 +30,31 @@ export const MAIL_STOP_TIMEOUT_MS = 3000;
 
 export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions = {}): Promise<PgBoss> {
   const worker = role === 'pipeline';
+  const expirySeconds = opts.maintenanceIntervalSeconds ?? 15;
   const boss = new PgBoss({
     connectionString: url,
     max: POOL[role],
     supervise: worker,
     schedule: worker,
-    ...(worker ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 } : {}),
+    ...(worker ? { superviseIntervalSeconds: expirySeconds, monitorIntervalSeconds: expirySeconds } : {}),
   });
   boss.on('error', opts.onError ?? (() => {}));
-  await boss.start();
-  // Two processes creating queues at once deadlock in pg-boss (partitions): one at a time.
-  await withSetupLock(db, 'drape-queue-setup', async () => {
+  // One process at a time: pg-boss's own start must not meet a pg-boss 10 schema (it cannot
+  // migrate one), and two processes creating queues at once deadlocked in pg-boss 10.
+  await withSetupLock(db, 'drape-queue-setup', async (conn) => {
+    const legacy = await setAsideLegacySchema(conn);
+    await boss.start();
     for (const name of Object.values(QUEUES)) await boss.createQueue(name);
-    if (!worker) return;
-    for (const s of Object.values(SCHEDULES)) {
-      await boss.createQueue(scheduleQueue(s.task));
-      await boss.schedule(scheduleQueue(s.task), s.cron, { task: s.task });
+    if (worker) {
+      for (const s of Object.values(SCHEDULES)) {
+        await boss.createQueue(scheduleQueue(s.task));
+        await boss.schedule(scheduleQueue(s.task), s.cron, { task: s.task });
+      }
     }
+    if (!legacy) return;
+    const { moved, schedules } = await moveLegacyJobs(conn, boss);
+    const jobs = Object.entries(moved).sort(([a], [b]) => a.localeCompare(b)).map(([q, n]) => `${q} ${n}`).join(', ') || 'none';
+    opts.log?.(`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${jobs}; ${schedules} schedules`);
   });
   return boss;
 }
@@ -50,12 +65,24 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
  * retried, and the shutdown does not hang on a slow SMTP server).
  */
 export async function stopBoss(boss: PgBoss, role: BossRole): Promise<void> {
-  if (role === 'pipeline') await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
-  else if (role === 'mail') await boss.stop({ graceful: true, wait: true, timeout: MAIL_STOP_TIMEOUT_MS });
-  else await boss.stop({ graceful: false, close: true, wait: true });
+  if (role === 'pipeline') await boss.stop({ graceful: true, timeout: 15_000 });
+  else if (role === 'mail') await boss.stop({ graceful: true, timeout: MAIL_STOP_TIMEOUT_MS });
+  else await boss.stop({ graceful: false, close: true });
 }
 
-export type { PgBoss };
+/** The most jobs pg-boss 12 lists at once. */
+const LIST_MAX = 100_000;
+
+/**
+ * Jobs waiting in a queue (created, deferred or retrying), counted up to `atMost`: pg-boss 12 has
+ * no exact count any more (its queue stats are cached for up to a minute), so they are listed.
+ */
+export async function waitingJobs(queue: Pick<PgBoss, 'findJobs'>, name: string, atMost = LIST_MAX): Promise<number> {
+  if (atMost <= 0) return 0;
+  return (await queue.findJobs(name, { queued: true, limit: Math.min(atMost, LIST_MAX) })).length;
+}
+
+export type { PgBoss, JobWithMetadata };
 
 /** What sending and steering jobs needs of pg-boss: a server process has no workers of its own. */
-export type JobQueue = Pick<PgBoss, 'send' | 'purgeQueue' | 'getQueueSize' | 'getJobById'>;
+export type JobQueue = Pick<PgBoss, 'send' | 'deleteQueuedJobs' | 'findJobs' | 'getJobById'>;

@@ -49,7 +49,7 @@ export async function createLiveGeneration(url: string, db: Db): Promise<LiveGen
   const check = async (jobId: string): Promise<JobOutcome | null> => {
     const recorded = await readOutcome(db, jobId);
     if (recorded) return recorded;
-    const job = await boss.getJobById(QUEUES.generate, jobId, { includeArchive: true });
+    const job = await boss.getJobById(QUEUES.generate, jobId);
     if (job && (job.state === 'failed' || job.state === 'cancelled')) return { outcome: 'failed', reason: `job ${job.state}` };
     return null;
   };

@@ -56,7 +56,7 @@ export async function createMailQueue(url: string, db: Db, opts: MailQueueOption
       return id;
     },
     async work(deliver) {
-      await boss.work<unknown>(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true }, async (jobs) => {
+      await boss.work(QUEUES.mail, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           const { outboxId } = mailJobData.parse(job.data);
           await deliver({ outboxId, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEVERITY_BANDS, parseCombinationCode, type SeverityLevel } from '@drape/contracts';
 import { readPerformanceMode, type Db } from '@drape/db';
-import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, type JobOutcome, type JobQueue } from '@drape/jobs';
+import { BATCH_ENTRY_RETRIES, QUEUES, SEND, generateJobData, readOutcomes, recordOutcome, waitingJobs, type JobOutcome, type JobQueue } from '@drape/jobs';
 import { SEVERITY_SQL } from './severity-stats';
 
 export const MAX_CYCLES = 5;
@@ -166,8 +166,8 @@ export async function cancelBatch(db: Db, batchJobId?: string): Promise<number> 
 /** Cancels running batches, drops queued generate jobs and empties the SEV queue. */
 export async function clearPipeline(db: Db, boss: JobQueue): Promise<{ cancelledBatches: number }> {
   const cancelledBatches = await cancelBatch(db);
-  await boss.purgeQueue(QUEUES.generate);
-  await boss.purgeQueue(QUEUES.batch);
+  await boss.deleteQueuedJobs(QUEUES.generate);
+  await boss.deleteQueuedJobs(QUEUES.batch);
   await db.deleteFrom('sev_queue').execute();
   return { cancelledBatches };
 }
@@ -254,8 +254,8 @@ export async function runBatchStep(db: Db, boss: JobQueue, batchJobId: string, s
   const jobExpireSeconds = opts.jobExpireSeconds ?? Math.ceil(mode.timeoutMs / 1000);
   const outstanding = await recordEnded(db, boss, batchJobId, jobExpireSeconds);
 
-  // Top up: at most batchSize jobs waiting in the generate queue at a time (pg-boss's count).
-  const waiting = outstanding.length ? await boss.getQueueSize(QUEUES.generate, { before: 'active' }) : 0;
+  // Top up: at most batchSize jobs waiting in the generate queue at a time (pg-boss's own list).
+  const waiting = outstanding.length ? await waitingJobs(boss, QUEUES.generate, mode.batchSize) : 0;
   let unsent = await db.selectFrom('sev_queue').select(['combination_code', 'cycle', 'sequence']).where('sent_at', 'is', null).orderBy('cycle').orderBy('sequence').limit(Math.max(0, mode.batchSize - waiting)).execute();
   if (unsent.length === 0 && outstanding.length === 0) {
     const last = await db.selectFrom('sev_queue').select((eb) => eb.fn.max('cycle').as('cycle')).executeTakeFirst();
@@ -311,7 +311,7 @@ async function recordEnded(db: Db, boss: JobQueue, batchJobId: string, jobExpire
   const staleBefore = Date.now() - staleAfterSeconds(jobExpireSeconds) * 1000;
   for (const [id, e] of byId) {
     if (outcomes.has(id) || !e.sent_at || e.sent_at.getTime() > staleBefore) continue;
-    const job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+    const job = await boss.getJobById(QUEUES.generate, id);
     if (!job || job.state === 'failed' || job.state === 'cancelled') outcomes.set(id, { outcome: 'failed', reason: job ? `job ${job.state}` : 'job lost' });
   }
   const stillOutstanding = outstanding.filter((e) => !outcomes.has(entryJobId(batchJobId, e.cycle, e.sequence)));

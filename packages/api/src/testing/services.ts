@@ -48,8 +48,8 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     // A service test that sends jobs gets a real pg-boss of its own; these refuse loudly instead.
     jobs: {
       send: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
-      purgeQueue: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
-      getQueueSize: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      deleteQueuedJobs: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      findJobs: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
       getJobById: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
     },
     storage: testStorage.storage,
