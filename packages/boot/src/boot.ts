@@ -1,5 +1,5 @@
 import { bootstrapAdmin, DEFAULT_ADMIN_KEY } from '@drape/auth';
-import { loadConfig, withConcretePort, type Config } from '@drape/config';
+import { loadConfig, readEnvFile, withConcretePort, type Config } from '@drape/config';
 import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type Db, type DbHandle, type EmbeddedPostgres } from '@drape/db';
 import { moveLegacyBlockedImages, type Storage } from '@drape/storage';
 import { ensureMatrix } from './matrix';
@@ -40,6 +40,8 @@ export interface BootOptions {
 }
 
 export async function boot({ role, log, env = process.env, quietDatabase = false }: BootOptions): Promise<Booted> {
+  // Every process starts here: `.env` in the folder it starts in is read first, the environment winning.
+  if (env === process.env) readEnvFile();
   const config = loadConfig(await withConcretePort(env));
   const { url, embedded } = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, quietDatabase ? () => {} : log);
   const db = createDb(url, POOL[role]);
