@@ -10,7 +10,7 @@ import { readEnvFile } from './env-file';
 const EXAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env.example');
 
 /** The example's settings as they read once uncommented: `# NAME=value` lines, a comment above each. */
-function exampleSettings(): { values: Record<string, string>; names: string[]; uncommented: string[] } {
+function exampleSettings(): { values: NodeJS.Dict<string>; names: string[]; uncommented: string[] } {
   const lines = fs.readFileSync(EXAMPLE, 'utf8').split('\n');
   const setting = /^# ?([A-Z][A-Z0-9_]*)=(.*)$/;
   const names: string[] = [];
