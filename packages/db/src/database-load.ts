@@ -121,7 +121,7 @@ export async function loadIntoEmptyDatabase(url: string, options: LoadOptions): 
         done += n;
         options.onRows?.(done, total);
       }), sink);
-      if (sink.rowCount !== t.rows) throw new Error(`The backup's ${t.name} holds ${sink.rowCount} rows where its manifest says ${t.rows}.`);
+      if (sink.rowCount !== t.rows) throw new DatabaseLoadRefused(`The backup's ${t.name} table holds ${sink.rowCount} ${sink.rowCount === 1 ? 'row' : 'rows'} where its manifest says ${t.rows}: the backup is damaged.`);
     }
     for (const s of options.sequences) {
       await client.query('select setval($1::regclass, $2::bigint, $3)', [`${ident(SCHEMA)}.${ident(s.name)}`, s.value, s.isCalled]);
