@@ -89,7 +89,7 @@ function phaseBars<P extends string>(labels: Record<P, string>) {
   };
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const size = (bytes: number) => (bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 const grouped = (n: number) => n.toLocaleString('en-US');
 
 const wholeNumber = (name: string, min: number) => (v: string) => {
@@ -338,7 +338,7 @@ program.command('backup <dir>').description('write a consistent copy of the data
       const bars = phaseBars<BackupPhase>({ tables: 'tables', images: 'images' });
       const m = await writeBackup({ url, storage, dir, onProgress: (phase, done, total) => bars.update(phase, done, total) }).finally(() => bars.stop());
       const rows = m.database.tables.reduce((n, t) => n + t.rows, 0);
-      console.log(`Backup written to ${dir}: ${grouped(rows)} rows in ${m.database.tables.length} tables (migration ${m.database.migrations.at(-1)}), ${grouped(m.images.count)} images (${megabytes(m.images.bytes)}).`);
+      console.log(`Backup written to ${dir}: ${grouped(rows)} rows in ${m.database.tables.length} tables (migration ${m.database.migrations.at(-1)}), ${grouped(m.images.count)} images (${size(m.images.bytes)}).`);
       console.log(`Not in it: pg-boss's queue (${m.database.excludedSchemas.join(', ') || 'no schema yet'}, pg-boss ${m.jobs.pgBossVersion}); a restore ends the batches that were running, to be started again.`);
       if (m.images.vanished) console.log(`${m.images.vanished} images were deleted while the backup ran (retention or a cleanup); after a restore, \`npm run drape -- check --repair\` mends their rows.`);
       console.log('It holds password hashes, sessions and the shared secrets: keep it private.');
@@ -350,8 +350,8 @@ program.command('restore <dir>').description('bring a backup back into an empty 
       const bars = phaseBars<RestorePhase>({ verify: 'verify', images: 'images', tables: 'tables' });
       const r = await restoreBackup({ url, storage, dir, onProgress: (phase, done, total) => bars.update(phase, done, total) }).finally(() => bars.stop());
       const m = r.manifest;
-      console.log(`Restored ${dir} (made ${m.createdAt} by Drape ${m.appVersion}): ${grouped(r.rows)} rows in ${m.database.tables.length} tables at migration ${m.database.migrations.at(-1)}, ${grouped(r.images)} images (${megabytes(m.images.bytes)}).`);
-      if (r.batchesCancelled) console.log(`${r.batchesCancelled} batch that was running at the backup is cancelled (its queued steps are not in a backup): start it again with \`npm run drape -- batch start\`.`);
+      console.log(`Restored ${dir} (made ${m.createdAt} by Drape ${m.appVersion}): ${grouped(r.rows)} rows in ${m.database.tables.length} tables at migration ${m.database.migrations.at(-1)}, ${grouped(r.images)} images (${size(m.images.bytes)}).`);
+      if (r.batchesCancelled) console.log(`Cancelled ${r.batchesCancelled === 1 ? 'the batch that was' : `${r.batchesCancelled} batches that were`} running at the backup (queued jobs are not in a backup): start it again with \`npm run drape -- batch start\`.`);
       if (r.reservationsReleased) console.log(`Released the reservations of ${r.reservationsReleased} generations in flight at the backup.`);
       const latest = MIGRATION_NAMES.at(-1);
       if (m.database.migrations.at(-1) !== latest) console.log(`The next start migrates it to this version's level (${latest}).`);
