@@ -87,7 +87,7 @@ async function copyImages(opts: BackupOptions): Promise<{ entries: ImageEntry[];
   for (const area of STORAGE_AREAS) {
     for await (const page of opts.storage.list(area)) for (const o of page) listed.push({ area, key: o.key });
   }
-  const entries: (ImageEntry | null)[] = new Array(listed.length).fill(null);
+  const entries: (ImageEntry | null)[] = Array.from({ length: listed.length }, () => null);
   let vanished = 0;
   let done = 0;
   opts.onProgress?.('images', 0, listed.length);
