@@ -82,6 +82,17 @@ describe('backup', () => {
     expect(fs.readdirSync(dir)).toEqual(['notes.txt']);
   });
 
+  it('refuses a database that was never started, writing nothing', async () => {
+    const fresh = await createTestDatabase({ empty: true });
+    const dir = path.join(tmp('drape-backups-'), 'none');
+    try {
+      await expect(writeBackup({ url: fresh.url, storage: sourceStore.storage, dir })).rejects.toThrow(new BackupError('The database has no Drape tables (it was never started): there is nothing to back up.'));
+      expect(fs.existsSync(dir)).toBe(false);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('keeps it private: the folder and its files are its owner\'s alone', () => {
     expect(fs.statSync(backup).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(backup, MANIFEST_FILE)).mode & 0o777).toBe(0o600);

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { openSnapshot } from '@drape/db';
+import { MIGRATION_TABLE, openSnapshot, tablesIn } from '@drape/db';
 import { PG_BOSS_VERSION } from '@drape/jobs';
 import { STORAGE_AREAS, type Storage, type StorageArea } from '@drape/storage';
 import { appVersion } from './app-version';
@@ -108,6 +108,9 @@ async function copyImages(opts: BackupOptions): Promise<{ entries: ImageEntry[];
 }
 
 export async function writeBackup(opts: BackupOptions): Promise<BackupManifest> {
+  if (!(await tablesIn(opts.url)).includes(`public.${MIGRATION_TABLE}`)) {
+    throw new BackupError('The database has no Drape tables (it was never started): there is nothing to back up.');
+  }
   await prepareFolder(opts.dir);
   const { createdAt, database } = await copyTables(opts);
   const { entries, vanished } = await copyImages(opts);

@@ -95,7 +95,13 @@ async function checkFile(dir: string, entry: { file: string; bytes: number; sha2
 async function readImageIndex(dir: string, manifest: BackupManifest): Promise<ImageEntry[]> {
   const lines = (await fsp.readFile(inside(dir, manifest.images.index.file), 'utf8')).split('\n').filter(Boolean);
   const entries = lines.map((line, i) => {
-    const parsed = imageEntrySchema.safeParse(JSON.parse(line));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      raw = null;
+    }
+    const parsed = imageEntrySchema.safeParse(raw);
     if (!parsed.success) throw new BackupError(`${manifest.images.index.file}, line ${i + 1}, is not an image entry.`);
     // The index names files of the backup and objects of the store: each key must be a storage key.
     assertStorageKey(parsed.data.key);
