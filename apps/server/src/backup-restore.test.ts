@@ -168,6 +168,15 @@ describe.each(['local', 's3'] as const)('backup and restore, images on %s', (kin
     expect((await bytesAt(`${restored.url}${picture}`, world.adminToken)).equals(await bytesAt(`${source.url}${picture}`, world.adminToken))).toBe(true);
   });
 
+  it('keeps counting after the restore: the triggers it turned off for the load are back on', async () => {
+    const viewable = async () => Number((await restored.db.db.selectFrom('admin_counters').select((eb) => eb.fn.sum<string>('value').as('n')).where('name', '=', 'images:viewable').executeTakeFirstOrThrow()).n);
+    const before = await viewable();
+    const id = await stockLook(restored, { gender: 'male', trend: 'denim' });
+    expect(await viewable()).toBe(before + 1);
+    await curate(restored, [id]);
+    expect(await restored.db.db.selectFrom('lookbook_colors').select('image_id').where('image_id', '=', id).execute()).not.toEqual([]);
+  });
+
   it('ends what was in flight at the backup: its pg-boss jobs are not in a backup', async () => {
     expect(manifest.jobs).toMatchObject({ included: false, pgBossVersion: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(summary).toMatchObject({ batchesCancelled: 1, reservationsReleased: 1 });
