@@ -35,7 +35,7 @@ describe('GET /api/docs', () => {
     expect((await script.text()).length).toBeGreaterThan(100_000);
     const doc = await get('/api/openapi.json');
     expect(doc.status).toBe(200);
-    expect((await doc.json()).openapi).toMatch(/^3\./);
+    expect(((await doc.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });
 
   it("is allowed by the page's policy: scripts from this origin and the page's one inline script by its hash, nothing else", async () => {

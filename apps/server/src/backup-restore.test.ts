@@ -124,6 +124,13 @@ describe.each(['local', 's3'] as const)('backup and restore, images on %s', (kin
     const sequences = async (db: Db) => (await sql<{ name: string; value: string }>`select sequencename as name, coalesce(last_value, 0)::text as value from pg_sequences where schemaname = 'public' order by 1`.execute(db)).rows;
     expect(await sequences(restored.db.db)).toEqual(await sequences(source.db.db));
     expect(manifest.database.sequences.length).toBeGreaterThan(0);
+    // The indexes and foreign keys set aside for the load are all back, as they were.
+    const schema = async (db: Db) => ({
+      indexes: (await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = 'public' order by indexname`.execute(db)).rows,
+      constraints: (await sql<{ def: string }>`select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) || ' ' || convalidated as def from pg_constraint where connamespace = 'public'::regnamespace order by conname`.execute(db)).rows,
+      triggers: (await sql<{ def: string }>`select tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text as def from pg_trigger where not tgisinternal order by tgname`.execute(db)).rows,
+    });
+    expect(await schema(restored.db.db)).toEqual(await schema(source.db.db));
     // The next start finds the database at this version's level: nothing left to migrate.
     expect(await migrate(restored.db.db)).toEqual([]);
   });

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tablesIn } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
@@ -26,7 +28,8 @@ const tmp = (prefix: string) => {
 beforeAll(async () => {
   source = await createTestDatabase();
   sourceStore = await openTestStorage('local');
-  await source.db.insertInto('users').values({ email: 'ada@example.com', username: 'ada', password_hash: 'x', first_name: 'Ada', last_name: 'Lovelace' }).execute();
+  const ada = await source.db.insertInto('users').values({ email: 'ada@example.com', username: 'ada', password_hash: 'x', first_name: 'Ada', last_name: 'Lovelace' }).returning('id').executeTakeFirstOrThrow();
+  await source.db.insertInto('sessions').values({ id: 'a'.repeat(64), user_id: ada.id, expires_at: new Date(Date.now() + 86_400_000), device_type: 'desktop' }).execute();
   await sourceStore.storage.put('public', 'looks/a.webp', Buffer.from('a look'));
   await sourceStore.storage.put('private', 'blocked/b.webp', Buffer.from('a blocked look'));
   backup = path.join(tmp('drape-backups-'), 'nightly');
@@ -151,6 +154,21 @@ describe('restore refuses, changing nothing', () => {
     target = await emptyTarget();
     const escaping = copyOfBackup((_dir, m) => ({ ...m, database: { ...m.database, tables: m.database.tables.map((t) => (t.name === 'users' ? { ...t, file: '../../etc/passwd' } : t)) } }));
     await expect(restoreInto(target, escaping)).rejects.toThrow('The manifest names a file outside the backup: ../../etc/passwd.');
+    expect(await target.isEmpty()).toEqual({ tables: [], objects: [] });
+  });
+});
+
+describe('restore of rows that do not hold together', () => {
+  it('is refused by the foreign keys, made again after the load, and rolled back', async () => {
+    target = await emptyTarget();
+    // A backup consistent with its manifest, but its sessions name a user it does not have.
+    const orphaned = copyOfBackup((dir, m) => {
+      const file = path.join(dir, 'tables', 'users.copy.gz');
+      fs.writeFileSync(file, gzipSync(''));
+      const sha256 = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+      return { ...m, database: { ...m.database, tables: m.database.tables.map((t) => (t.name === 'users' ? { ...t, rows: 0, bytes: fs.statSync(file).size, sha256 } : t)) } };
+    });
+    await expect(restoreInto(target, orphaned)).rejects.toThrow(/^The backup's rows do not hold together \(.*sessions.*\): the backup is damaged\.$/);
     expect(await target.isEmpty()).toEqual({ tables: [], objects: [] });
   });
 });
