@@ -58,7 +58,7 @@ async function main() {
       log(`  web app     ${origin}/`);
       // On its own origin when ADMIN_ORIGIN is set (recommended in production), else the hidden path.
       log(`  admin app   ${config.adminListener?.origin ?? origin}${config.ADMIN_BASE_PATH}-login`);
-      log(`  REST docs   ${origin}/api/openapi.json`);
+      log(`  API docs    ${origin}/api/docs (the OpenAPI document: ${origin}/api/openapi.json)`);
       log(`  health      ${origin}/healthz`);
       log(`  database    ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}`);
       log('Press Ctrl-C to stop.');

@@ -8,7 +8,7 @@ import {
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
 import type { Config } from '@drape/config';
-import { isEmbeddedDatabase, setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
+import { isEmbeddedDatabase, MIGRATION_NAMES, setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
 import { QUEUES, generateJobData, startBoss, stopBoss, waitingJobs, type PgBoss } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { providerFor } from './daemon';
@@ -17,7 +17,7 @@ import { atelierProvider } from './providers/atelier-provider';
 import { seedBlocked } from './seed-blocked';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, ORPHAN_GRACE_MS, type IntegrityReport } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, ORPHAN_GRACE_MS, type IntegrityReport, BackupError, writeBackup, restoreBackup, type BackupPhase, type RestorePhase } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -30,6 +30,16 @@ async function withDb<T>(fn: (db: Db, url: string, config: Config, storage: Stor
   const booted = await boot({ role: 'cli', log: (line) => console.error(line), quietDatabase: true });
   try {
     return await fn(booted.db.db, booted.url, booted.config, booted.storage);
+  } finally {
+    await booted.stop();
+  }
+}
+
+/** Runs a command on the database and image store as they are: no migrations, seed or admin (backup, restore). */
+async function withStoreAsItIs<T>(fn: (url: string, config: Config, storage: Storage) => Promise<T>): Promise<T> {
+  const booted = await boot({ role: 'cli', log: (line) => console.error(line), quietDatabase: true, prepare: false });
+  try {
+    return await fn(booted.url, booted.config, booted.storage);
   } finally {
     await booted.stop();
   }
@@ -61,6 +71,26 @@ function bar(label: string) {
     },
   };
 }
+
+/** One progress bar per phase of a long operation, each closed as the next begins. */
+function phaseBars<P extends string>(labels: Record<P, string>) {
+  const bars = new Map<P, ReturnType<typeof bar>>();
+  let current: P | null = null;
+  return {
+    update(phase: P, done: number, total: number) {
+      if (current && current !== phase) bars.get(current)?.stop();
+      current = phase;
+      if (!bars.has(phase)) bars.set(phase, bar(labels[phase]));
+      bars.get(phase)!.update(done, Math.max(total, 1));
+    },
+    stop() {
+      if (current) bars.get(current)?.stop();
+    },
+  };
+}
+
+const size = (bytes: number) => (bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
+const grouped = (n: number) => n.toLocaleString('en-US');
 
 const wholeNumber = (name: string, min: number) => (v: string) => {
   const n = Number(v);
@@ -312,6 +342,31 @@ program.command('check').description('find look rows without their files and fil
       if (!o.repair && Object.values(r.found).some((n) => n > 0)) process.exitCode = 1;
     }));
 
+program.command('backup <dir>').description('write a consistent copy of the database and the image store (DATA_DIR/media and private, or the bucket under S3_PREFIX) into DIR, a new or empty folder')
+  .action((dir: string) =>
+    withStoreAsItIs(async (url, _config, storage) => {
+      const bars = phaseBars<BackupPhase>({ tables: 'tables', images: 'images' });
+      const m = await writeBackup({ url, storage, dir, onProgress: (phase, done, total) => bars.update(phase, done, total) }).finally(() => bars.stop());
+      const rows = m.database.tables.reduce((n, t) => n + t.rows, 0);
+      console.log(`Backup written to ${dir}: ${grouped(rows)} rows in ${m.database.tables.length} tables (migration ${m.database.migrations.at(-1)}), ${grouped(m.images.count)} images (${size(m.images.bytes)}).`);
+      console.log(`Not in it: pg-boss's queue (${m.database.excludedSchemas.join(', ') || 'no schema yet'}, pg-boss ${m.jobs.pgBossVersion}); a restore ends the batches that were running, to be started again.`);
+      if (m.images.vanished) console.log(`${m.images.vanished} images were deleted while the backup ran (retention or a cleanup); after a restore, \`npm run drape -- check --repair\` mends their rows.`);
+      console.log('It holds password hashes, sessions and the shared secrets: keep it private.');
+    }));
+
+program.command('restore <dir>').description('bring a backup back into an empty database and an empty image store (a fresh DATA_DIR, or an empty DATABASE_URL and bucket); checks every file first and changes nothing when the target is not empty')
+  .action((dir: string) =>
+    withStoreAsItIs(async (url, _config, storage) => {
+      const bars = phaseBars<RestorePhase>({ verify: 'verify', images: 'images', tables: 'tables' });
+      const r = await restoreBackup({ url, storage, dir, onProgress: (phase, done, total) => bars.update(phase, done, total) }).finally(() => bars.stop());
+      const m = r.manifest;
+      console.log(`Restored ${dir} (made ${m.createdAt} by Drape ${m.appVersion}): ${grouped(r.rows)} rows in ${m.database.tables.length} tables at migration ${m.database.migrations.at(-1)}, ${grouped(r.images)} images (${size(m.images.bytes)}).`);
+      if (r.batchesCancelled) console.log(`Cancelled ${r.batchesCancelled === 1 ? 'the batch that was' : `${r.batchesCancelled} batches that were`} running at the backup (queued jobs are not in a backup): start it again with \`npm run drape -- batch start\`.`);
+      if (r.reservationsReleased) console.log(`Released the reservations of ${r.reservationsReleased} generations in flight at the backup.`);
+      const latest = MIGRATION_NAMES.at(-1);
+      if (m.database.migrations.at(-1) !== latest) console.log(`The next start migrates it to this version's level (${latest}).`);
+    }));
+
 const lookbook = program.command('lookbook').description('the LookBook and its auto-curation (LOOKBOOK_AUTOCURATE)');
 const autocuration = (config: Config) => (config.LOOKBOOK_AUTOCURATE > 0
   ? `auto-curation fills it to ${config.LOOKBOOK_AUTOCURATE} (LOOKBOOK_AUTOCURATE)`
@@ -494,7 +549,7 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) process.exit(err.exitCode || 2);
-  if (err instanceof UsageError || err instanceof BatchError) {
+  if (err instanceof UsageError || err instanceof BatchError || err instanceof BackupError) {
     console.error(`error: ${err.message}`);
     process.exit(2);
   }

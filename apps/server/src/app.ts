@@ -7,6 +7,7 @@ import type { Config } from '@drape/config';
 import { isDatabaseUnavailable, ping, watchDatabase, type DatabaseWatch } from '@drape/db';
 import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS } from '@drape/contracts';
 import { registerAdminFiles } from './admin-files';
+import { OPENAPI_PATH, registerApiDocs } from './api-docs';
 import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
 import { clientErrorRefusal, frameworkRefusals } from './framework-refusals';
@@ -159,7 +160,8 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
   if (user) {
     registerBrandAssets(app);
     registerCrawlerFiles(app, config.publicOrigin);
-    app.get('/api/openapi.json', async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
+    app.get(OPENAPI_PATH, async (_req, reply: FastifyReply) => reply.headers(jsonHeaders).send(openApiDocument(config.publicOrigin)));
+    await registerApiDocs(app);
     // Shared looks' link previews: the web app's page with the look's tags (a bare page in API-only tests).
     registerOutfitPreview(app, services, serveApps ? readWebShell(config.publicOrigin, typeof serveApps === 'object' ? serveApps.webDist : undefined) : null);
   }

@@ -1,5 +1,5 @@
 import { bootstrapAdmin, DEFAULT_ADMIN_KEY } from '@drape/auth';
-import { loadConfig, withConcretePort, type Config } from '@drape/config';
+import { loadConfig, readEnvFile, withConcretePort, type Config } from '@drape/config';
 import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type Db, type DbHandle, type EmbeddedPostgres } from '@drape/db';
 import { moveLegacyBlockedImages, type Storage } from '@drape/storage';
 import { ensureMatrix } from './matrix';
@@ -37,9 +37,16 @@ export interface BootOptions {
   env?: NodeJS.ProcessEnv;
   /** Leave out the embedded PostgreSQL's own lines (the CLI prints only its answer). */
   quietDatabase?: boolean;
+  /**
+   * Prepare the database (migrations, seed, admin, matrix) unless told it is prepared. Off for
+   * the commands that must find it as it is: a backup reads it, a restore needs it empty.
+   */
+  prepare?: boolean;
 }
 
-export async function boot({ role, log, env = process.env, quietDatabase = false }: BootOptions): Promise<Booted> {
+export async function boot({ role, log, env = process.env, quietDatabase = false, prepare: prepares = true }: BootOptions): Promise<Booted> {
+  // Every process starts here: `.env` in the folder it starts in is read first, the environment winning.
+  if (env === process.env) readEnvFile();
   const config = loadConfig(await withConcretePort(env));
   const { url, embedded } = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, quietDatabase ? () => {} : log);
   const db = createDb(url, POOL[role]);
@@ -50,7 +57,7 @@ export async function boot({ role, log, env = process.env, quietDatabase = false
     await embedded?.stop();
   };
   try {
-    if (env[PREPARED_ENV] !== '1') await prepare(db, config, storage, log);
+    if (prepares && env[PREPARED_ENV] !== '1') await prepare(db, config, storage, log);
   } catch (err) {
     await stop();
     throw err;

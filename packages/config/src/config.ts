@@ -34,7 +34,7 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
 }
 
 /** Every setting of Drape, read once from the environment; each default makes `npm start` work. */
-const configSchema = z.object({
+export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
@@ -89,6 +89,9 @@ const configSchema = z.object({
 });
 
 type Parsed = z.infer<typeof configSchema>;
+
+/** The names of every setting (what `.env.example` documents, one line each). */
+export const SETTING_NAMES: readonly string[] = Object.freeze(Object.keys(configSchema.shape));
 
 /** The admin app's own origin and the port its listener takes (ADMIN_ORIGIN set), else null. */
 export interface AdminListener {

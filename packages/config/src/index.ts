@@ -1,1 +1,2 @@
-export { freePort, loadConfig, withConcretePort, type AdminListener, type Config, type TrustProxy } from './config';
+export { freePort, loadConfig, withConcretePort, SETTING_NAMES, type AdminListener, type Config, type TrustProxy } from './config';
+export { ENV_FILE, readEnvFile } from './env-file';

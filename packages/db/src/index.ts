@@ -14,3 +14,6 @@ export * from './platform-settings';
 export * from './process-cache';
 export * from './database-unavailable';
 export * from './database-watch';
+export * from './table-order';
+export * from './database-snapshot';
+export * from './database-load';

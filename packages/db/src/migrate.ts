@@ -45,9 +45,28 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/** The migrations this code knows, in order: a database at level N has applied the first N. */
+export const MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(MIGRATIONS));
+
+/** The kysely table that records the applied migrations (Kysely's default name). */
+export const MIGRATION_TABLE = 'kysely_migration';
+
 export async function migrate(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Migrates up to (and including) `target`, and no further: a restored backup is brought to the
+ * level it was made at, then the next start migrates it the rest of the way like any database.
+ * `inTransaction`: the caller holds a transaction on `db`'s one connection (Kysely's own would nest).
+ */
+export async function migrateTo(db: Kysely<any>, target: string, options: { inTransaction?: boolean } = {}): Promise<string[]> {
+  if (!MIGRATION_NAMES.includes(target)) throw new Error(`Unknown migration ${target}`);
+  const migrator = new Migrator({ db, provider, disableTransactions: options.inTransaction ?? false });
+  const { error, results } = await migrator.migrateTo(target);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

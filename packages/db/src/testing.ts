@@ -26,12 +26,13 @@ export interface TestDatabase extends DbHandle {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `empty`: a database with no tables at all, as a new install's (what a restore fills), instead of the migrated copy. */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `drape_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl(), 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${options.empty ? 'template0' : TEMPLATE_DB}`);
   } finally {
     await admin.end();
   }

@@ -9,3 +9,4 @@ export {
 } from './outcome';
 export { createLiveGeneration, type LiveGeneration, type LiveOutcome } from './live-generation';
 export { listenForever, LISTEN_RETRY_MS, LISTENER_APPLICATION, type Listener, type ListenOptions } from './listener';
+export { PG_BOSS_VERSION } from './version';

@@ -11,3 +11,6 @@ export * from './retention';
 export * from './severity-stats';
 export * from './worker-registry';
 export * from './store-integrity';
+export * from './backup-manifest';
+export * from './backup';
+export * from './restore';

@@ -59,6 +59,8 @@ export interface AccessRow {
   expect: Statuses;
   /** Why a row is not simply its access kind. */
   why?: string;
+  /** What an allowed call answers, when not 200 (an extra path that redirects). */
+  status?: number;
 }
 
 const row = (rest: string | string[], expect: Statuses, why?: string): AccessRow => ({ rest: typeof rest === 'string' ? [rest] : rest, expect, ...(why ? { why } : {}) });
@@ -196,4 +198,8 @@ export const EXTRA_PATHS: Record<string, AccessRow> = {
   'GET /api/admin/blocked-images/:id/image': row([], ADMIN, "a blocked image's private picture; refused callers ask for the owner's victim"),
   'GET /api/openapi.json': row([], PUBLIC),
   'GET /api/assets/logo/official': row([], PUBLIC, "the brand's logo"),
+  // The API reference (Scalar's viewer of the OpenAPI document): /api/docs leads to its page.
+  'GET /api/docs': { ...row([], PUBLIC, 'a redirect to the page, where the viewer\'s relative paths resolve'), status: 301 },
+  'GET /api/docs/': row([], PUBLIC, 'the API reference page'),
+  'GET /api/docs/js/scalar.js': row([], PUBLIC, "the viewer's script, served from our origin"),
 };

@@ -116,7 +116,7 @@ async function runPrincipal(principal: Principal): Promise<Outcome[]> {
     const make = EXTRA_INPUTS[key];
     if (!make) continue;
     const path = await make(callContext(world, principal, key, victims));
-    await judge(key, key, { method: key.split(' ')[0]!, path }, world.tokens[principal], isAdminPath(key), row.expect[principal], 200);
+    await judge(key, key, { method: key.split(' ')[0]!, path }, world.tokens[principal], isAdminPath(key), row.expect[principal], row.status ?? 200);
   }
   return results;
 }

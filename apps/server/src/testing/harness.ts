@@ -80,14 +80,19 @@ export interface TestServerOptions {
   apps?: { webDist: string; adminDist: string };
   /** The mail queue's retries and polling (with SMTP_URL in env): tests shorten them. */
   mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds'>;
+  /**
+   * Serve this database, DATA_DIR and S3 server (a restored backup's) instead of fresh ones; the
+   * server takes them over and removes them on close().
+   */
+  adopt?: { db: TestDatabase; dataDir: string; s3?: S3TestServer };
 }
 
 export async function startTestServer(envOrOptions: Record<string, string> | TestServerOptions = {}): Promise<TestServer> {
-  const opts: TestServerOptions = 'env' in envOrOptions || 'pipeline' in envOrOptions || 'failingProvider' in envOrOptions || 's3' in envOrOptions || 'serveApps' in envOrOptions || 'apps' in envOrOptions || 'mail' in envOrOptions
+  const opts: TestServerOptions = ['env', 'pipeline', 'failingProvider', 's3', 'serveApps', 'apps', 'mail', 'adopt'].some((k) => k in envOrOptions)
     ? (envOrOptions as TestServerOptions) : { env: envOrOptions as Record<string, string> };
-  const db = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
-  const s3 = opts.s3 ? await startS3rver() : null;
+  const db = opts.adopt?.db ?? await createTestDatabase();
+  const dataDir = opts.adopt?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
+  const s3 = opts.adopt ? opts.adopt.s3 ?? null : opts.s3 ? await startS3rver() : null;
   const config = loadConfig(await withConcretePort({
     LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir,
     // Auto-curation's cron would move stocked looks into the LookBook whenever a test crosses a
