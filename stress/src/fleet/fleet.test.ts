@@ -52,6 +52,8 @@ const serverNames = () => fleet.servers.map((s) => s.name);
 const serverNamed = (name: string | null) => fleet.servers.find((s) => s.name === name)!;
 const otherServers = (name: string | null) => fleet.servers.filter((s) => s.name !== name);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
+/** The worker a generate job's output names (the pipeline records its registry id there). */
+const workerOf = (output: unknown): FleetWorker | undefined => fleet.workers.find((w) => w.workerId === (output as { workerId?: string } | null)?.workerId);
 
 /** Reads the landing's answer from each server at its own address: each then keeps it for a minute. */
 async function readLandings(): Promise<Map<string, { at: number; head: string | null }>> {
@@ -210,20 +212,8 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
   });
 
   it('a batch: every entry rendered exactly once across the two workers, its files in the one bucket', async () => {
-    const starter = async () => (await fleet.db.db.selectFrom('batch_jobs').selectAll().where(sql<string>`options->>'starter'`, '=', 'true').executeTakeFirstOrThrow());
-    await until(async () => (await starter()).status !== 'running', 240_000, 500);
-    const batches = [{ name: 'the starter set, opened by one worker at its start', batch: await starter() }];
-    if (FULL) {
-      // An admin's batch through the fleet's port, larger than the starter set.
-      const admin = await adminSignIn(fleet.url, nextIp(), STACK_ADMIN);
-      const started = await ask(fleet.url, 'POST', '/api/admin/batch-generate-sequential', { token: admin.token, ip: nextIp(), body: { limit: 200 } });
-      expect(started.status).toBe(200);
-      const id = started.json.jobId as string;
-      const row = () => fleet.db.db.selectFrom('batch_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      await until(async () => (await row()).status !== 'running', 600_000, 1000);
-      batches.push({ name: `an admin's batch of 200 entries, started through ${started.upstream}`, batch: await row() });
-    }
-    for (const { name, batch } of batches) {
+    /** Counts the rows each entry of a finished batch made, and which worker did it (before another batch resets the queue). */
+    const check = async (name: string, batch: { id: string; status: string; total: number; succeeded: number; failed: number }) => {
       const queue = await fleet.db.db.selectFrom('sev_queue').select(['cycle', 'sequence']).where('batch_job_id', '=', batch.id).execute();
       const ids = queue.map((q) => entryJobId(batch.id, q.cycle, q.sequence));
       const rows = await sql<{ job_id: string; images: number; blocked: number; outcomes: number }>`
@@ -238,15 +228,15 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
       for (const id of ids) {
         const job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
         retries += job?.retryCount ?? 0;
-        const worker = fleet.workers.find((w) => w.workerId === (job?.output as { workerId?: string } | null)?.workerId);
+        const worker = workerOf(job?.output);
         if (worker) byWorker.set(worker.name, byWorker.get(worker.name)! + 1);
         else unattributed++;
       }
       const twice = rows.rows.filter((r) => r.images + r.blocked > 1).length;
-      const none = rows.rows.filter((r) => r.images + r.blocked === 0).length;
+      const once = rows.rows.filter((r) => r.images + r.blocked === 1).length;
       const integrity = await checkStoreIntegrity(fleet.db.db, storage, { now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000) });
       const figures = {
-        entries: ids.length, images: batch.succeeded, 'blocked or failed': batch.failed, 'entries with two rows': twice, 'entries with none': none,
+        entries: ids.length, images: batch.succeeded, 'blocked or failed': batch.failed, 'entries with two rows': twice, 'entries with none': ids.length - once - twice,
         ...Object.fromEntries([...byWorker].map(([w, n]) => [`by ${w}`, n])), 'not attributed': unattributed, retries,
         'store problems': Object.values(integrity.found).reduce((a, n) => a + n, 0),
       };
@@ -255,12 +245,25 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
         expect(ids.length).toBe(batch.total);
         expect(twice).toBe(0);
         expect(rows.rows.every((r) => r.outcomes === 1)).toBe(true);
-        // An entry with no row failed for good (its outcome says so); the rest made one.
-        expect(none).toBe(rows.rows.length - rows.rows.filter((r) => r.images + r.blocked === 1).length);
+        // An entry with no row failed for good (its outcome says so), which the batch counts as failed.
+        expect(ids.length - once).toBeLessThanOrEqual(batch.failed);
         expect(unattributed).toBe(0);
         for (const n of byWorker.values()) expect(n).toBeGreaterThan(0);
         expect(integrity.found).toEqual({ look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 });
       });
+    };
+    const starter = async () => (await fleet.db.db.selectFrom('batch_jobs').selectAll().where(sql<string>`options->>'starter'`, '=', 'true').executeTakeFirstOrThrow());
+    await until(async () => (await starter()).status !== 'running', 240_000, 500);
+    await check('the starter set, opened by one worker at its start', await starter());
+    if (FULL) {
+      // An admin's batch through the fleet's port, larger than the starter set.
+      const admin = await adminSignIn(fleet.url, nextIp(), STACK_ADMIN);
+      const started = await ask(fleet.url, 'POST', '/api/admin/batch-generate-sequential', { token: admin.token, ip: nextIp(), body: { limit: 200 } });
+      expect(started.status).toBe(200);
+      const id = started.json.jobId as string;
+      const row = () => fleet.db.db.selectFrom('batch_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await until(async () => (await row()).status !== 'running', 600_000, 1000);
+      await check(`an admin's batch of 200 entries, started through ${started.upstream}`, await row());
     }
   }, 900_000);
 
@@ -299,18 +302,21 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
   }, 300_000);
 
   it('live Get My Look: the outcome reaches the server holding the request, whichever worker renders it', async () => {
-    const pair = (await fleet.db.db.selectFrom('generated_images').select(['gender', 'selection_kind', 'selection_id']).where('status', '=', 'viewable').where('selection_kind', '=', 'trend').limit(1).executeTakeFirstOrThrow());
-    const body = { gender: pair.gender, trend: pair.selection_id };
+    // One trend and gender per user, so that no user is served another's fresh look from the inventory.
+    const pairs = (await sql<{ gender: string; trend: string }>`
+      select distinct gender, selection_id as trend from generated_images where status = 'viewable' and selection_kind = 'trend' order by 1, 2`.execute(fleet.db.db)).rows;
     const rendered: { server: string; worker: string; expected: string | null; ms: number; noticeToAnswerMs: number }[] = [];
     /** Asks until a look comes live (the user has seen the inventory's), and finds who did what. */
-    const liveLook = async (base: string, u: { token: string; ip: string }, serverName: string | null, expected: FleetWorker | null) => {
+    const liveLook = async (base: string, u: { token: string; ip: string }, body: { gender: string; trend: string }, serverName: string | null, expected: FleetWorker | null) => {
       for (let tries = 0; tries < 4; tries++) {
         const a = await ask(base, 'POST', '/api/generate-outfit', { token: u.token, ip: u.ip, body });
         expect(a.status).toBe(200);
         if (a.json.source !== 'live') continue;
-        const { job_id: jobId } = await fleet.db.db.selectFrom('generated_images').select('job_id').where('id', '=', a.json.imageId).executeTakeFirstOrThrow();
+        const look = await fleet.db.db.selectFrom('generated_images').select('job_id').where('id', '=', a.json.imageId).executeTakeFirstOrThrow();
+        // A live job's later attempts (after a refused render) name their rows `<job id>-<n>`.
+        const jobId = look.job_id.slice(0, 36);
         const job = await boss.getJobById(QUEUES.generate, jobId, { includeArchive: true });
-        const worker = fleet.workers.find((w) => w.workerId === (job?.output as { workerId?: string } | null)?.workerId);
+        const worker = workerOf(job?.output);
         const heard = noticeHeardAt.get(jobId);
         rendered.push({ server: serverName ?? a.upstream ?? '?', worker: worker?.name ?? '?', expected: expected?.name ?? null, ms: a.endedAt - a.startedAt, noticeToAnswerMs: heard ? a.endedAt - heard : -1 });
         return;
@@ -323,7 +329,8 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
       const frozen = fleet.workers.filter((w) => w !== alone);
       for (const w of frozen) fleet.pause(w);
       try {
-        for (const s of fleet.servers) await liveLook(s.url, u, s.name, alone);
+        // Twice each (an Enthusiast's day holds the inventory's look and these eight).
+        for (let k = 0; k < 2; k++) for (const s of fleet.servers) await liveLook(s.url, u, pairs[0]!, s.name, alone);
       } finally {
         for (const w of frozen) fleet.resume(w);
       }
@@ -331,7 +338,7 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
     if (FULL) {
       // Then many at once through the port, both workers free to take them.
       const users = await Promise.all(Array.from({ length: 6 }, () => signUp(fleet.url, 'live', nextIp())));
-      await Promise.all(users.flatMap((lu) => Array.from({ length: 4 }, () => liveLook(fleet.url, lu, null, null))));
+      await Promise.all(users.flatMap((lu, i) => Array.from({ length: 4 }, () => liveLook(fleet.url, lu, pairs[(i + 1) % pairs.length]!, null, null))));
     }
     const pairsSeen = new Set(rendered.map((r) => `${r.server}/${r.worker}`));
     const delays = rendered.map((r) => r.noticeToAnswerMs);
@@ -344,7 +351,7 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
       expect(pairsSeen.size).toBe(fleet.servers.length * fleet.workers.length);
       // Every outcome was heard; the answer follows the notice, not the server's one-second poll of the outcome row.
       expect(delays.every((d) => d >= 0)).toBe(true);
-      expect(percentileOf(delays, 50)).toBeLessThan(FULL ? 250 : 400);
+      expect(percentileOf(delays, 50)).toBeLessThan(400);
     }, 'notice to answer: from this process hearing the outcome NOTIFY to the answer arriving; without the NOTIFY a server finds the outcome by a poll each second');
   }, 300_000);
 
