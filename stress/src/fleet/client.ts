@@ -57,6 +57,8 @@ export interface SignedUp {
   /** The server that handed out the bot check, and the one that took the sign-up. */
   challengedBy: string | null;
   registeredBy: string | null;
+  /** The solved bot check the sign-up spent (single use, across the fleet). */
+  botCheckToken: string;
 }
 
 /** Signs up through the fleet's port, solving the bot check as the widget does. */
@@ -69,7 +71,15 @@ export async function signUp(base: string, tag: string, ip: string): Promise<Sig
   const body = { email: `${username}@example.com`, password: 'fleet run password 1', username, firstName: 'Fleet', lastName: 'Run', turnstileToken };
   const res = await ask(base, 'POST', '/api/auth/register', { ip, body });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.json)}`);
-  return { userId: res.json.user.id, token: res.json.token, ip, challengedBy: challenge.upstream, registeredBy: res.upstream };
+  return { userId: res.json.user.id, token: res.json.token, ip, challengedBy: challenge.upstream, registeredBy: res.upstream, botCheckToken: turnstileToken };
+}
+
+/** A second sign-up with a bot check another sign-up spent: answers the refusal (or, wrongly, the account). */
+export async function signUpAgainWith(base: string, botCheckToken: string, ip: string): Promise<Answer> {
+  const username = `again${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+  return ask(base, 'POST', '/api/auth/register', {
+    ip, body: { email: `${username}@example.com`, password: 'fleet run password 1', username, firstName: 'Fleet', lastName: 'Run', turnstileToken: botCheckToken },
+  });
 }
 
 /** Signs the fleet's admin in through its port; answers the token and the server that signed it. */
