@@ -51,6 +51,20 @@ const serverNames = () => fleet.servers.map((s) => s.name);
 const serverNamed = (name: string | null) => fleet.servers.find((s) => s.name === name)!;
 const otherServers = (name: string | null) => fleet.servers.filter((s) => s.name !== name);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
+/**
+ * A generate job once pg-boss has recorded its end: a worker publishes the outcome with the job's
+ * rows and tells pg-boss a moment later, so a request can be answered before the job reads as
+ * completed (with the output that names its worker).
+ */
+async function endedJob(id: string) {
+  let job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline && !['completed', 'failed', 'cancelled'].includes(job?.state ?? ''); ) {
+    await new Promise((r) => setTimeout(r, 100));
+    job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+  }
+  return job;
+}
+
 /** The worker a generate job's output names (the pipeline records its registry id there). */
 const workerOf = (output: unknown): FleetWorker | undefined => fleet.workers.find((w) => w.workerId === (output as { workerId?: string } | null)?.workerId);
 
@@ -226,7 +240,7 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
       let retries = 0;
       let unattributed = 0;
       for (const id of ids) {
-        const job = await boss.getJobById(QUEUES.generate, id, { includeArchive: true });
+        const job = await endedJob(id);
         retries += job?.retryCount ?? 0;
         const worker = workerOf(job?.output);
         if (worker) byWorker.set(worker.name, byWorker.get(worker.name)! + 1);
@@ -315,7 +329,7 @@ describe('a fleet: two servers and two pipeline workers behind one port, on one 
         const look = await fleet.db.db.selectFrom('generated_images').select('job_id').where('id', '=', a.json.imageId).executeTakeFirstOrThrow();
         // A live job's later attempts (after a refused render) name their rows `<job id>-<n>`.
         const jobId = look.job_id.slice(0, 36);
-        const job = await boss.getJobById(QUEUES.generate, jobId, { includeArchive: true });
+        const job = await endedJob(jobId);
         const worker = workerOf(job?.output);
         const heard = noticeHeardAt.get(jobId);
         rendered.push({ server: serverName ?? a.upstream ?? '?', worker: worker?.name ?? '?', expected: expected?.name ?? null, ms: a.endedAt - a.startedAt, noticeToAnswerMs: heard ? a.endedAt - heard : -1, together: serverName === null });
