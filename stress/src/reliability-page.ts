@@ -72,7 +72,7 @@ export function reliabilityPage(previous: string, results: CaseResult[], meta: P
     '',
     'How Drape holds when it is misused, overloaded or crashed: every case of the proof suite with its',
     'last result. `npm test` runs a short version of the matrix, the generated bad input, the inert-text',
-    'spec and one fault case; `npm run stress` runs everything with the full counts and rewrites this',
+    'spec, one fault case and the fleet; `npm run stress` runs everything with the full counts and rewrites this',
     'page (`npm run stress -- load`, `faults`, `proof`, `inert` or `fleet` rewrites one part and keeps the others).',
     'Speed on this shared machine drifts 2-3x between days: timings are read beside the floor of the',
     'same sitting (the bare Fastify route), never across days.',
