@@ -118,12 +118,15 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     // its minute-old queue stats); a worker that just finished a job notifies itself, so it fetches
     // again at once and only an empty queue is polled.
     for (let i = 0; i < mode.concurrency; i++) {
-      let workerId = '';
-      workerId = await boss.work(QUEUES.generate, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+      let bossWorkerId = '';
+      bossWorkerId = await boss.work(QUEUES.generate, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
         try {
           await handle(jobs);
+          // The job's output in pg-boss names the worker that did it: which process made a look,
+          // for an operator of a fleet (and the fleet test's count per worker).
+          return { workerId };
         } finally {
-          if (jobs.length && workerId) boss.notifyWorker(workerId);
+          if (jobs.length && bossWorkerId) boss.notifyWorker(bossWorkerId);
         }
       });
     }

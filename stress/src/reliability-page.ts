@@ -15,6 +15,7 @@ const SECTIONS: { key: string; title: string; about: string }[] = [
   { key: 'faults-tests', title: '4. Faults: the tests of each fix', about: 'The Vitest tests behind the fault fixes (one of them, a PostgreSQL restart under load, runs inside `npm test`).' },
   { key: 'abuse', title: '5. Abuse', about: 'Referral farming, IPv6 addresses, lockout, enumeration.' },
   { key: 'review', title: '6. The rest of the security review', about: 'Sessions, admin logout and audit, reset links, the share rule, reserved names, media, seeding, the admin origin.' },
+  { key: 'fleet', title: '7. A fleet', about: 'Two server processes and two pipeline workers started together on one PostgreSQL and one S3 bucket (s3rver), behind one port that hands each request to the next server in turn (stress/src/fleet/; docs/scaling.md): what holds across them.' },
 ];
 
 export interface PageMeta {
@@ -71,8 +72,8 @@ export function reliabilityPage(previous: string, results: CaseResult[], meta: P
     '',
     'How Drape holds when it is misused, overloaded or crashed: every case of the proof suite with its',
     'last result. `npm test` runs a short version of the matrix, the generated bad input, the inert-text',
-    'spec and one fault case; `npm run stress` runs everything with the full counts and rewrites this',
-    'page (`npm run stress -- load`, `faults`, `proof` or `inert` rewrites one part and keeps the others).',
+    'spec, one fault case and the fleet; `npm run stress` runs everything with the full counts and rewrites this',
+    'page (`npm run stress -- load`, `faults`, `proof`, `inert` or `fleet` rewrites one part and keeps the others).',
     'Speed on this shared machine drifts 2-3x between days: timings are read beside the floor of the',
     'same sitting (the bare Fastify route), never across days.',
     '',

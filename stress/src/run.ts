@@ -14,21 +14,22 @@ import { reliabilityPage } from './reliability-page';
  * matrix, the generated bad input, the fault case and the abuse and review fixes) run with
  * DRAPE_STRESS=full and record their cases; the browser's inert-text spec runs in Chromium; the
  * load and the fault runs drive the product as `npm start` runs it. The results are written to
- * docs/reliability.md. `npm run stress -- load` (or `faults`, `proof`, `inert`) runs one part;
+ * docs/reliability.md. `npm run stress -- load` (or `faults`, `proof`, `inert`, `fleet`: the fleet
+ * file of the proof suite alone) runs one part;
  * `--seconds N` and `--users N` size the load run.
  */
 const args = process.argv.slice(2);
-const only = args.find((a) => ['proof', 'inert', 'load', 'faults'].includes(a));
+const only = args.find((a) => ['proof', 'inert', 'load', 'faults', 'fleet'].includes(a));
 const numberArg = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : undefined;
 };
 const log = (line: string) => console.log(`[stress] ${line}`);
 
-/** The Vitest files of the proof suite, run with their full counts; each test is a case. */
-function vitestProof(out: string): CaseResult[] {
+/** The Vitest files of the proof suite (or of the sections named), run with their full counts; each test is a case. */
+function vitestProof(out: string, sections?: readonly string[]): CaseResult[] {
   const started = Date.now();
-  const { files, missing } = proofFiles(root);
+  const { files, missing } = proofFiles(root, sections);
   const json = path.join(os.tmpdir(), `drape-stress-vitest-${process.pid}.json`);
   const res = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
     cwd: root, stdio: 'inherit', env: { ...process.env, DRAPE_STRESS: 'full', DRAPE_PROOF_OUT: out },
@@ -43,7 +44,7 @@ function vitestProof(out: string): CaseResult[] {
     ...tests,
     ...missing.map((file) => ({ section: 'proof', name: `${file} is listed in stress/src/vitest-cases.ts but missing`, ok: false, figures: {} })),
     {
-      section: 'proof', name: `Vitest: ${files.length} files of the proof suite, full counts (DRAPE_STRESS=full)`, ok: res.status === 0 && tests.length > 0,
+      section: sections?.[0] ?? 'proof', name: `Vitest: ${files.length} file(s) of the proof suite${sections ? ` (${sections.join(', ')})` : ''}, full counts (DRAPE_STRESS=full)`, ok: res.status === 0 && tests.length > 0,
       figures: { exit: res.status ?? -1, tests: tests.length, failed: tests.filter((t) => !t.ok).length, seconds: Math.round((Date.now() - started) / 1000) },
     },
   ];
@@ -66,6 +67,10 @@ async function main() {
   if (!only || only === 'proof') {
     log('the proof files, full counts');
     results.push(...vitestProof(out));
+  }
+  if (only === 'fleet') {
+    log('the fleet: two servers and two workers behind one port');
+    results.push(...vitestProof(out, ['fleet']));
   }
   if (!only || only === 'inert') {
     log('inert text in the browser');

@@ -9,6 +9,11 @@ describe('the proof suite\'s Vitest files', () => {
     expect(proofFiles(root).missing).toEqual([]);
   });
 
+  it('of one section alone: `npm run stress -- fleet` runs the fleet file and no other', () => {
+    expect(proofFiles(root, ['fleet'])).toEqual({ files: ['stress/src/fleet/fleet.test.ts'], missing: [] });
+    expect(proofFiles(root).files).toContain('stress/src/fleet/fleet.test.ts');
+  });
+
   it('turn into one case a test, under the section of its file', () => {
     const cases = casesFromVitestJson({
       testResults: [

@@ -21,6 +21,15 @@ export const CLIENT_STALE_MS = {
   lookbook: 5 * 60_000,
 } as const;
 
+/**
+ * How long one server process reuses the landing's showcase and LookBook stats. Every visitor of
+ * the landing asks for both and their clients keep them for hours (CLIENT_STALE_MS), so a minute
+ * of staleness is invisible, and the database sees one query per minute per server however many
+ * people arrive. The server that makes an admin's change forgets its copy at once; the others of
+ * a fleet show the change within this (docs/scaling.md).
+ */
+export const LANDING_SERVER_CACHE_MS = 60_000;
+
 export const landingMessages = {
   /** The LookBook blurb when the stats give no displayText (user-area §2). */
   lookbookFallback: 'Explore Style Ideas in LookBook',

@@ -1,18 +1,11 @@
 import { sql } from 'kysely';
 import {
-  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, landingMessages,
+  GENDERS, LANDING_CAROUSEL_LOOKS, LANDING_SERVER_CACHE_MS, OCCASIONS, PALETTES, TRENDS, landingMessages,
   type CarouselLook, type Gender, type LandingShowcase, type LookbookStats, type SelectionKind, type SelectionRef,
 } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import { cachedPerDb, forgetCached, type Db } from '@drape/db';
 import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
-
-/**
- * How long one process reuses the showcase and the stats. Every visitor of the landing asks for
- * both; their clients keep them for hours (CLIENT_STALE_MS), so a minute of staleness here is
- * invisible, and the database sees one query per minute however many people arrive.
- */
-export const SHOWCASE_CACHE_MS = 60_000;
 
 /**
  * "Best-scored" among this many newest looks of one gender, selection and status: the selection
@@ -178,7 +171,7 @@ async function computeStats(db: Db): Promise<LookbookStats> {
 /**
  * Drops this process's showcase and stats answers: the admin area calls it after changing the
  * showcase or the LookBook, so the next landing in this process shows the change at once. Other
- * server processes keep theirs for SHOWCASE_CACHE_MS at most (docs/spec-notes.md).
+ * server processes keep theirs for LANDING_SERVER_CACHE_MS at most (docs/spec-notes.md).
  */
 export function forgetLandingAnswers(db: Db): void {
   forgetCached(db, 'landing:showcase', 'landing:stats');
@@ -194,10 +187,10 @@ export interface CacheOptions {
  * carousel's looks. Items without any look keep a null imageUrl and the landing shows its placeholder.
  */
 export function landingShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, opts: CacheOptions = {}): Promise<LandingShowcase> {
-  return cachedPerDb(db, 'landing:showcase', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeShowcase(db, config));
+  return cachedPerDb(db, 'landing:showcase', opts.maxAgeMs ?? LANDING_SERVER_CACHE_MS, () => computeShowcase(db, config));
 }
 
 /** GET /api/lookbook/stats: the landing's LookBook blurb. */
 export function lookbookStats(db: Db, opts: CacheOptions = {}): Promise<LookbookStats> {
-  return cachedPerDb(db, 'landing:stats', opts.maxAgeMs ?? SHOWCASE_CACHE_MS, () => computeStats(db));
+  return cachedPerDb(db, 'landing:stats', opts.maxAgeMs ?? LANDING_SERVER_CACHE_MS, () => computeStats(db));
 }
