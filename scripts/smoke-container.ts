@@ -70,7 +70,7 @@ async function main() {
   });
   const compose = (args: string[], timeoutMs?: number) => runOk('podman-compose', ['-p', PROJECT, '-f', path.join(root, 'compose.yaml'), ...args], { env, cwd: root, logFile, timeoutMs });
   const container = (service: string) => `${PROJECT}_${service}_1`;
-  const cli = (args: string[]) => runOk('podman', ['exec', container('server'), '/app/scripts/container/entrypoint.sh', 'drape', ...args], { env, logFile });
+  const cli = (args: string[]) => runOk('podman', ['exec', container('server'), '/app/scripts/container/entrypoint.sh', 'drape', ...args], { env, logFile, timeoutMs: BATCH_TIMEOUT_MS });
   const started = Date.now();
 
   const baseImage = await ensureBaseImage(env, stateDir, logFile, log);
@@ -102,14 +102,19 @@ async function main() {
 
     // A worker stopped while it renders: it ends or hands back its jobs within its grace period,
     // exits cleanly, and the batch it was working finishes once a worker is back (nothing lost).
+    // The worker opens the starter set on its first start: one batch runs at a time.
+    await step('starter set done', () => cli(['batch', 'watch']), (res) => res.stdout.trim().split('\n').at(-1) ?? '');
     const batchLine = (await cli(['batch', 'start', '--limit', String(BATCH_COMBINATIONS)])).stdout;
     const batchId = batchLine.match(/Batch (\S+) started/)?.[1];
     if (!batchId) throw new Error(`no batch started: ${batchLine}`);
     await new Promise((r) => setTimeout(r, BUSY_BEFORE_STOP_MS));
     await stopService(env, container('pipeline'), STOP_GRACE_S.pipeline, 'stop worker mid-batch');
+    const left = (await cli(['status'])).stdout.match(/Newest batch \S+: (\w+), (\d+)\/(\d+)/);
+    if (left?.[1] !== 'running' || Number(left[2]) >= Number(left[3])) throw new Error(`the worker was not stopped mid-batch: ${left?.[0] ?? 'no batch'}`);
+    timed('batch at the stop', 0, `${left[2]} of ${left[3]} looks done`);
     await step('worker back, batch done', async () => {
       await runOk('podman', ['start', container('pipeline')], { env, logFile });
-      const watched = await runOk('podman', ['exec', container('server'), '/app/scripts/container/entrypoint.sh', 'drape', 'batch', 'watch', batchId], { env, logFile, timeoutMs: BATCH_TIMEOUT_MS });
+      const watched = await cli(['batch', 'watch', batchId]);
       const line = watched.stdout.trim().split('\n').at(-1) ?? '';
       if (!line.startsWith('completed:')) throw new Error(`batch ${batchId} did not complete: ${line}`);
       return line;
