@@ -33,9 +33,8 @@ const READY_TIMEOUT_MS = 240_000;
 const STOP_GRACE_S = { server: 10, pipeline: 25 } as const;
 /** The issue's bound on the server's stop. */
 const SERVER_STOP_BOUND_MS = 1_000;
-/** The batch the worker is stopped in the middle of, and how long it works before the stop. */
+/** The batch the worker is stopped in the middle of. */
 const BATCH_COMBINATIONS = 40;
-const BUSY_BEFORE_STOP_MS = 3_000;
 const BATCH_TIMEOUT_MS = 180_000;
 const READ_ATTEMPTS = 3;
 
@@ -120,11 +119,23 @@ async function main() {
     const batchLine = (await cli(['batch', 'start', '--limit', String(BATCH_COMBINATIONS)])).stdout;
     const batchId = batchLine.match(/Batch (\S+) started/)?.[1];
     if (!batchId) throw new Error(`no batch started: ${batchLine}`);
-    await new Promise((r) => setTimeout(r, BUSY_BEFORE_STOP_MS));
+    // Stopped once it has rendered a look of the batch: it is working the batch's jobs then.
+    const progress = async () => {
+      const m = (await read(['status'])).stdout.match(/Newest batch (\S+): (\w+), (\d+)\/(\d+)/);
+      return m?.[1] === batchId ? { status: m[2], done: Number(m[3]), total: Number(m[4]) } : null;
+    };
+    const busy = await step('batch under way', async () => {
+      const deadline = Date.now() + BATCH_TIMEOUT_MS;
+      for (;;) {
+        const p = await progress();
+        if (p && p.status === 'running' && p.done >= 1) return p;
+        if (Date.now() > deadline || (p && p.status !== 'running')) throw new Error(`batch ${batchId} never seen under way: ${JSON.stringify(p)}`);
+      }
+    }, (p) => `${p.done} of ${p.total} looks done`);
     await stopService(env, container('pipeline'), STOP_GRACE_S.pipeline, 'stop worker mid-batch');
-    const left = (await read(['status'])).stdout.match(/Newest batch \S+: (\w+), (\d+)\/(\d+)/);
-    if (left?.[1] !== 'running' || Number(left[2]) >= Number(left[3])) throw new Error(`the worker was not stopped mid-batch: ${left?.[0] ?? 'no batch'}`);
-    timed('batch at the stop', 0, `${left[2]} of ${left[3]} looks done`);
+    const left = await progress();
+    if (left?.status !== 'running' || left.done >= left.total) throw new Error(`the worker was not stopped mid-batch: ${JSON.stringify(left)}`);
+    timed('batch at the stop', 0, `${left.done} of ${left.total} looks done (${busy.done} when last seen before SIGTERM)`);
     await step('worker back, batch done', async () => {
       await runOk('podman', ['start', container('pipeline')], { env, logFile });
       const watched = await read(['batch', 'watch', batchId]);
