@@ -56,9 +56,11 @@ async function main() {
   fs.writeFileSync(logFile, '');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // Drape's settings, as a self-hoster's .env holds them: a small bot check for the run.
+  // Drape's settings, as a self-hoster's .env holds them: a small bot check for the run, and no
+  // LookBook auto-curation (each curation of starter looks has the worker open a new starter set,
+  // and the batch the worker is stopped in the middle of can only start once none runs).
   const envFile = path.join(stateDir, 'smoke.env');
-  fs.writeFileSync(envFile, 'ALTCHA_MAX_NUMBER=2000\nLOG_LEVEL=warn\n');
+  fs.writeFileSync(envFile, 'ALTCHA_MAX_NUMBER=2000\nLOG_LEVEL=warn\nLOOKBOOK_AUTOCURATE=0\n');
   const env = podmanEnv(stateDir, {
     COMPOSE_PROJECT_NAME: PROJECT,
     DRAPE_IMAGE: IMAGE,
@@ -91,10 +93,14 @@ async function main() {
   await step('build drape image', () => runOk('podman', ['build', '-f', 'Containerfile', '-t', IMAGE, ...buildArgs, '.'], { env, cwd: root, logFile }), () => IMAGE);
   await step('build postgres image', () => runOk('podman', ['build', '-f', 'postgres.Containerfile', '-t', POSTGRES_IMAGE, ...buildArgs, '.'], { env, cwd: path.join(root, 'scripts', 'container'), logFile }), () => POSTGRES_IMAGE);
 
+  await step('fonts in the image', () => checkFonts(env), (s) => s);
+
   await down(compose, env);
   try {
     await step('compose up', () => compose(['up', '-d', '--no-build']));
     await step('ready', () => waitForProbe(base, READY_TIMEOUT_MS), () => `${PROBE_PATH} answered 200`);
+    // compose's health check, as an orchestrator runs it (podman runs it on a timer only under systemd).
+    await step('health check', () => runOk('podman', ['healthcheck', 'run', container('server')], { env, logFile }), (r) => r.stdout.trim() || 'healthy');
 
     const account = await step('sign up', () => registerAccount(base, 'smoke', '192.0.2.1'), (a) => a.email);
     const look = await step('get my look', async () => {
@@ -174,6 +180,22 @@ async function stopService(env: NodeJS.ProcessEnv, name: string, graceSeconds: n
   if (code !== '0') throw new Error(`${name} exited with ${code} on SIGTERM (killed after its grace period, or failed)`);
   if (!(exitedMs < graceSeconds * 1000)) throw new Error(`${name} did not exit within its grace period (${exitedMs} ms)`);
   return exitedMs;
+}
+
+/**
+ * sharp draws the looks' text (the watermark) through fontconfig: in the image it must find its
+ * settings and the fonts, with nothing to complain about, or the text comes out as boxes.
+ */
+async function checkFonts(env: NodeJS.ProcessEnv): Promise<string> {
+  // sharp from the server's folder, whose node_modules holds it.
+  const probe = `const sharp = (await import('node:module')).createRequire('/app/apps/server/package.json')('sharp');
+const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><text x="10" y="55" font-family="DejaVu Sans" font-size="48">Drape</text></svg>';
+const { info } = await sharp(Buffer.from(svg)).png().toBuffer({ resolveWithObject: true });
+const fonts = await import('node:fs').then((fs) => fs.readdirSync('/usr/share/fonts/truetype/dejavu').length);
+console.log(info.width + 'x' + info.height + ', ' + fonts + ' DejaVu fonts');`;
+  const res = await runOk('podman', ['run', '--rm', IMAGE, 'node', '--input-type=module', '-e', probe], { env, logFile });
+  if (/fontconfig/i.test(res.stderr)) throw new Error(`fontconfig complains in the image: ${res.stderr.trim()}`);
+  return res.stdout.trim();
 }
 
 /** The project gone: containers, its network (podman-compose 1.0.3 leaves it) and its volumes. */
