@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The one entry of `npm start`, `npm test`, `npm run bench|drape|typecheck|lint` on a fresh clone:
-// installs what is missing (pnpm, the dependencies, Chromium for the browser tests), then runs
-// the command. Plain Node with no dependencies, because nothing else is installed yet.
+// The one entry of `npm start`, `npm test`, `npm run bench|drape|typecheck|lint|smoke:container` on
+// a fresh clone: installs what is missing (pnpm, the dependencies, Chromium for the browser tests,
+// podman for the container smoke run), then runs the command. Plain Node with no dependencies,
+// because nothing else is installed yet.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,11 +80,27 @@ function chromium() {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
+/** podman and compose for `npm run smoke:container` (and mmdebstrap, to make a base image where no registry answers). */
+function containerTools() {
+  const needed = [['podman', 'podman'], ['runc', 'runc'], ['podman-compose', 'podman-compose'], ['mmdebstrap', 'mmdebstrap']]
+    .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
+    .map(([, pkg]) => pkg);
+  if (needed.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    say(`missing ${needed.join(', ')}: run \`sudo apt-get install -y ${needed.join(' ')}\``);
+    process.exit(1);
+  }
+  say(`installing ${needed.join(', ')} from Debian packages`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...needed], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 const ENTRIES = {
   start: ['tsx', 'scripts/start.ts'],
   test: ['tsx', 'scripts/test.ts'],
   bench: ['tsx', 'bench/run.ts'],
   stress: ['tsx', 'stress/src/run.ts'],
+  'smoke:container': ['tsx', 'scripts/smoke-container.ts'],
   drape: ['tsx', 'pipeline/src/cli.ts'],
   typecheck: ['tsc', '-b'],
   lint: ['oxlint', '-c', 'oxlint.config.mjs', '--deny-warnings', 'apps', 'packages', 'pipeline', 'scripts', 'bench', 'stress', 'e2e'],
@@ -98,6 +115,7 @@ process.env.PATH = `${runtime()}${path.delimiter}${process.env.PATH ?? ''}`;
 const pnpmBin = pnpm();
 dependencies(pnpmBin);
 if (command === 'test') chromium();
+if (command === 'smoke:container') containerTools();
 
 const bin = path.join(root, 'node_modules', '.bin', entry[0]);
 const child = spawn(bin, [...entry.slice(1), ...args], { stdio: 'inherit', cwd: root, env: { ...process.env, DRAPE_PNPM: pnpmBin } });
