@@ -48,5 +48,8 @@ export async function stopBoss(boss: PgBoss, role: BossRole): Promise<void> {
 
 export type { PgBoss };
 
-/** What sending and steering jobs needs of pg-boss: a server process has no workers of its own. */
-export type JobQueue = Pick<PgBoss, 'send' | 'purgeQueue' | 'getQueueSize' | 'getJobById'>;
+/**
+ * What sending and steering jobs needs of pg-boss: a server process has no workers of its own. It
+ * also reads the queues' sizes, schema and pool for its metrics and readiness (queue-figures.ts).
+ */
+export type JobQueue = Pick<PgBoss, 'send' | 'purgeQueue' | 'getQueueSize' | 'getJobById' | 'isInstalled' | 'getQueues' | 'getDb'>;

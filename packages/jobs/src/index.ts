@@ -6,3 +6,5 @@ export {
 } from './outcome';
 export { createLiveGeneration, type LiveGeneration, type LiveOutcome } from './live-generation';
 export { listenForever, LISTEN_RETRY_MS, LISTENER_APPLICATION, type Listener, type ListenOptions } from './listener';
+export { countJob, readJobCounts, parseJobCounters, jobCounterDeltas, durationBucket, type CountedOutcome, type JobCounts, type JobTotal, type JobDurations } from './job-counts';
+export { ALL_QUEUES, queueSizes, queueSchemaReady, queuePoolUse } from './queue-figures';

@@ -51,6 +51,11 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       purgeQueue: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
       getQueueSize: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
       getJobById: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      isInstalled: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getQueues: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getDb: () => {
+        throw new Error('pg-boss is not part of the service tests');
+      },
     },
     storage: testStorage.storage,
     log: (line) => mails.push(line),
