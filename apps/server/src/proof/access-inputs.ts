@@ -155,4 +155,7 @@ export const EXTRA_INPUTS: Record<string, (c: CallContext) => string | Promise<s
   'GET /api/admin/blocked-images/:id/image': async (c) => `/api/admin/blocked-images/${await c.admin.blocked()}/image`,
   'GET /api/openapi.json': () => '/api/openapi.json',
   'GET /api/assets/logo/official': () => '/api/assets/logo/official',
+  'GET /healthz': () => '/healthz',
+  'GET /readyz': () => '/readyz',
+  'GET /metrics': () => '/metrics',
 };
