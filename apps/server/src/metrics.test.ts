@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_DURATION_BUCKETS_SECONDS, JOB_DURATION_BUCKETS_SECONDS, METRICS_REFUSAL, UNMATCHED_ROUTE_LABEL } from '@drape/contracts';
 import { ALL_QUEUES, readJobCounts, scheduleQueue } from '@drape/jobs';
@@ -11,6 +14,7 @@ import { startTestServer, type TestServer } from './testing/harness';
  * the fleet's: the worker here counts them, the server reads them.
  */
 const TOKEN = 'metrics-token-for-the-test-0123456789';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ env: { METRICS_TOKEN: TOKEN }, pipeline: true });
@@ -120,6 +124,22 @@ describe('GET /metrics after a live Get My Look and a cron job', () => {
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(samplesOf(samples, name).length, name).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('docs/metrics/grafana-dashboard.json', () => {
+  it('charts only metrics the server exposes, each by labels it has', async () => {
+    const dashboard = JSON.parse(fs.readFileSync(path.join(root, 'docs/metrics/grafana-dashboard.json'), 'utf8')) as { panels: { targets?: { expr: string }[] }[] };
+    const exprs = dashboard.panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
+    expect(exprs.length).toBeGreaterThan(10);
+    const exposed = parsePrometheusText((await scrape()).text);
+    const names = new Set(exposed.map((x) => x.name));
+    const labels = new Set(exposed.flatMap((x) => Object.keys(x.labels)));
+    const used = new Set(exprs.flatMap((e) => [...e.matchAll(/\b(?:http|drape|process|nodejs)_[a-z0-9_]+/g)].map((m) => m[0])));
+    expect([...used].filter((n) => !names.has(n)), 'metrics the dashboard charts that the server does not expose').toEqual([]);
+    // The labels it groups and filters by (PromQL's own `le` and Prometheus's `job`/`instance` aside).
+    const grouped = new Set(exprs.flatMap((e) => [...e.matchAll(/\b(?:by|without) \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim()))));
+    expect([...grouped].filter((l) => !labels.has(l) && !['instance', 'job'].includes(l))).toEqual([]);
   });
 });
 
