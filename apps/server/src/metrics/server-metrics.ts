@@ -1,9 +1,10 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { HTTP_DURATION_BUCKETS_SECONDS, JOB_DURATION_BUCKETS_SECONDS, UNMATCHED_ROUTE_LABEL } from '@drape/contracts';
 import { poolUse, type Db, type PoolUse } from '@drape/db';
 import { queuePoolUse, type JobQueue } from '@drape/jobs';
 import { POD_STATUSES } from '@drape/operations';
 import { fleetFigures, type FleetFigures } from './fleet-figures';
+import { RequestTimings } from './request-timings';
 import { StoredHistogram } from './stored-histogram';
 
 /** The looks' statuses, each reported (at 0 too) so a dashboard's series never vanish. */
@@ -47,13 +48,14 @@ function processMetrics(): Registry {
 
 /**
  * The metrics of one server process (docs/decisions/0023-metrics-and-readiness.md), shared by its
- * listeners: requests are observed as they are answered (a histogram observe, nothing else on the
- * request path); pools are read when scraped; the fleet's figures are read from the database
+ * listeners: requests are counted as they are answered (a map lookup and a bucket search, nothing
+ * else on the request path); pools are read when scraped; the fleet's figures are read from the database
  * (cached a few seconds) when scraped.
  */
 export function createServerMetrics(sources: MetricsSources): ServerMetrics {
   const registry = new Registry();
-  const requests = new Histogram({
+  const timings = new RequestTimings(HTTP_DURATION_BUCKETS_SECONDS);
+  const requests = new StoredHistogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status.',
     labelNames: ['method', 'route', 'status_code'] as const,
@@ -122,9 +124,10 @@ export function createServerMetrics(sources: MetricsSources): ServerMetrics {
   return {
     contentType: registry.contentType,
     observeRequest(method, route, status, elapsedMs) {
-      requests.observe({ method, route: route ?? UNMATCHED_ROUTE_LABEL, status_code: status }, elapsedMs / 1000);
+      timings.observe(method, route ?? UNMATCHED_ROUTE_LABEL, status, elapsedMs / 1000);
     },
     async render() {
+      requests.show(timings.snapshot());
       show(await fleetFigures({ db: sources.db, queue: sources.queue, databaseDown: sources.databaseDown, onError: sources.onDatabaseError }));
       return `${await processMetrics().metrics()}\n${await registry.metrics()}`;
     },

@@ -11,10 +11,11 @@ export interface StoredSeries<T extends string> {
 type Exported = Awaited<ReturnType<Histogram['get']>>;
 
 /**
- * A histogram read, not observed: the jobs' durations are counted in the database by whichever
- * worker ran them (docs/decisions/0023-metrics-and-readiness.md), and each scrape shows the counts
- * as they are there. prom-client has no way to set a histogram's counts, so this one answers the
- * registry with the series it was last given, in the shape prom-client's own histogram exports
+ * A histogram whose counts are kept elsewhere and shown at scrape time: the jobs' durations,
+ * counted in the database by whichever worker ran them (docs/decisions/0023-metrics-and-readiness.md),
+ * and the requests' timings, kept by a cheaper accumulator than prom-client's observe
+ * (request-timings.ts). prom-client has no way to set a histogram's counts, so this one answers
+ * the registry with the series it was last given, in the shape prom-client's own histogram exports
  * (`_bucket` with `le`, `_sum`, `_count`).
  */
 export class StoredHistogram<T extends string> extends Histogram<T> {
