@@ -42,7 +42,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-export async function benchMetrics(databaseUrl: string, seconds: number, rounds = 3): Promise<MetricsFigures> {
+export async function benchMetrics(databaseUrl: string, seconds: number, rounds = 5): Promise<MetricsFigures> {
   const env = { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'warn', ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password' };
   const on = await startProcess('apps/server/src/main.ts', { ...env, METRICS: 'on' }, { listening: true, stdout: 'ignore' });
   const off = await startProcess('apps/server/src/main.ts', { ...env, METRICS: 'off' }, { listening: true, stdout: 'ignore' });

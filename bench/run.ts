@@ -68,7 +68,7 @@ async function main() {
       const figures = await benchMetrics(pg.url, seconds);
       fs.writeFileSync(path.join(here, 'results', `metrics-${date}.json`), `${JSON.stringify({ name: 'metrics', date, machine: m, ...figures }, null, 2)}\n`);
       console.log(metricsTable(figures));
-      updateReadme('metrics', `${where}; autocannon, ${seconds} s per run, 3 rounds in rotating order.\n\n${metricsTable(figures)}`);
+      updateReadme('metrics', `${where}; autocannon, ${seconds} s per run, 5 rounds in rotating order.\n\n${metricsTable(figures)}`);
     }
     if (!only || only === 'pipeline') {
       console.log('[bench] pipeline: one cycle of the combination matrix, then Get My Look');
