@@ -13,15 +13,11 @@ export interface ReadinessSources {
   databaseWatch: Pick<DatabaseWatch, 'down' | 'report'>;
 }
 
-/**
- * Resolves with the promise's value, or rejects once `ms` have passed (the probe answers in time).
- * The timer gives way to I/O finished meanwhile: under a busy event loop timers run before the
- * poll phase, and an answer that came in time would lose to a late timer.
- */
-function within<T>(ms: number, p: Promise<T>): Promise<T> {
+/** Resolves with the promise's value, or rejects once `ms` have passed (the probe answers in time). */
+export function within<T>(ms: number, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => setImmediate(() => reject(new Error(`no answer within ${ms} ms`))), ms);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
