@@ -7,18 +7,19 @@ import { benchAccounts, type LoadFigures } from './accounts';
 import { adminTables, benchAdmin } from './admin';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
 import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
+import { benchMetrics, metricsTable } from './metrics';
 import { benchPipeline, type PipelineFigures } from './pipeline';
 
 /**
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `metrics`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
+const only = process.argv.find((a) => a === 'accounts' || a === 'metrics' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
 const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -61,6 +62,13 @@ async function main() {
       fs.writeFileSync(path.join(here, 'results', `accounts-${date}.json`), `${JSON.stringify({ name: 'accounts', date, machine: m, figures }, null, 2)}\n`);
       console.log(table(figures));
       updateReadme('accounts', `${where}; autocannon, ${seconds} s per row.\n\n${table(figures)}`);
+    }
+    if (!only || only === 'metrics') {
+      console.log(`[bench] metrics: the REST floor with METRICS on and off beside the bare route, ${seconds} s per run`);
+      const figures = await benchMetrics(pg.url, seconds);
+      fs.writeFileSync(path.join(here, 'results', `metrics-${date}.json`), `${JSON.stringify({ name: 'metrics', date, machine: m, ...figures }, null, 2)}\n`);
+      console.log(metricsTable(figures));
+      updateReadme('metrics', `${where}; autocannon, ${seconds} s per run, 5 rounds in rotating order.\n\n${metricsTable(figures)}`);
     }
     if (!only || only === 'pipeline') {
       console.log('[bench] pipeline: one cycle of the combination matrix, then Get My Look');

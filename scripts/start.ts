@@ -59,7 +59,8 @@ async function main() {
       // On its own origin when ADMIN_ORIGIN is set (recommended in production), else the hidden path.
       log(`  admin app   ${config.adminListener?.origin ?? origin}${config.ADMIN_BASE_PATH}-login`);
       log(`  API docs    ${origin}/api/docs (the OpenAPI document: ${origin}/api/openapi.json)`);
-      log(`  health      ${origin}/healthz`);
+      log(`  health      ${origin}/healthz (alive), ${origin}/readyz (ready)`);
+      log(`  metrics     ${origin}/metrics (from this machine, or with METRICS_TOKEN)`);
       log(`  database    ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}`);
       log('Press Ctrl-C to stop.');
     }),

@@ -35,6 +35,7 @@ export default defineConfig({
       '/trpc': server,
       '/media': server,
       '/healthz': server,
+      '/readyz': server,
     },
   },
 });

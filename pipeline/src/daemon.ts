@@ -1,7 +1,7 @@
 import type { Config } from '@drape/config';
 import { readPerformanceMode, watchDatabase, type Db } from '@drape/db';
 import {
-  QUEUES, SCHEDULES, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type JobWithMetadata, type MaintenanceTask, type PgBoss,
+  QUEUES, SCHEDULES, countJob, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type JobWithMetadata, type MaintenanceTask, type PgBoss,
 } from '@drape/jobs';
 import type { Storage } from '@drape/storage';
 import { warmClassifier } from './classifier';
@@ -91,10 +91,11 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     for (const job of jobs) {
       // Before pg-boss gives the job up as expired (it would then be retried a minute later).
       const deadline = Date.now() + job.expireInSeconds * 1000 - 5000;
+      const startedAt = performance.now();
       try {
         for (let outages = 0; ; outages++) {
           try {
-            await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs }, job.id, parseGenerateJobData(job.data));
+            await runGenerateJob({ db, storage, provider, timeoutMs: mode.timeoutMs, startedAt }, job.id, parseGenerateJobData(job.data));
             break;
           } catch (err) {
             // A database outage is no fault of the job's: once the database is back it is done
@@ -107,7 +108,9 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
         if (database.report(err)) throw err;
         lastError = String(err).slice(0, 500);
         // The last attempt: the job ends here, and says so to whoever waits for it.
-        if (job.retryCount >= job.retryLimit) await recordOutcome(db, job.id, { outcome: 'failed', reason: lastError }).catch(() => {});
+        if (job.retryCount >= job.retryLimit) {
+          await recordOutcome(db, job.id, { outcome: 'failed', reason: lastError }, { durationMs: performance.now() - startedAt }).catch(() => {});
+        }
         throw err;
       }
     }
@@ -181,24 +184,40 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     }
   };
 
+  // The other queues' jobs are counted by each attempt's end (a generate job by its outcome, above).
+  const counted = async <T>(queue: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    let outcome: 'completed' | 'failed' = 'failed';
+    try {
+      const result = await run();
+      outcome = 'completed';
+      return result;
+    } finally {
+      await countJob(db, queue, outcome, performance.now() - started).catch((err: unknown) => {
+        if (!database.report(err)) log(`counting a ${queue} job failed: ${String(err)}`);
+      });
+    }
+  };
+
   await boss.work<{ batchJobId: string; step?: number }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) {
+    for (const job of jobs) await counted(QUEUES.batch, async () => {
       const result = await runBatchStep(db, boss, job.data.batchJobId, job.data.step ?? 1, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
-      if (result !== 'finished') continue;
+      if (result !== 'finished') return;
       const starter = await starterProgress(db);
       const isStarter = starter?.batchId === job.data.batchJobId;
       log(isStarter ? describeStarter(starter) : `batch ${job.data.batchJobId} finished`);
       await curate(isStarter ? 'the starter set' : `batch ${job.data.batchJobId}`);
-    }
+    });
   });
 
   for (const s of Object.values(SCHEDULES)) {
-    await boss.work<{ task: MaintenanceTask }>(scheduleQueue(s.task), async (jobs) => {
-      for (const job of jobs) {
+    const queue = scheduleQueue(s.task);
+    await boss.work<{ task: MaintenanceTask }>(queue, async (jobs) => {
+      for (const job of jobs) await counted(queue, async () => {
         const report = await runMaintenance(db, storage, job.data.task, opts.config);
         log(`${job.data.task}: ${JSON.stringify(report)}`);
         if (job.data.task === 'lookbook-curation' && Number(report.curated) > 0 && opts.stockStarter) await stockStarter(true);
-      }
+      });
     });
   }
 

@@ -19,6 +19,8 @@ export interface GenerateDeps {
   timeoutMs: number;
   /** Defaults to the nsfwjs classifier. */
   classifier?: Classifier;
+  /** When the job's run began (performance.now()), for the duration its outcome records; by default this call's start. */
+  startedAt?: number;
 }
 
 export type GenerateOutcome =
@@ -44,6 +46,7 @@ export const ATTEMPTS = { live: 3, admin: 1, batch: 1 } as const;
  * outcome is recorded with its rows (@drape/jobs), in the same transaction.
  */
 export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: GenerateJobData): Promise<GenerateOutcome> {
+  deps = { ...deps, startedAt: deps.startedAt ?? performance.now() };
   const zero: StageTimes = { compose: 0, render: 0, process: 0, classify: 0, score: 0, store: 0 };
   const done = await readOutcome(deps.db, jobId);
   if (done?.outcome === 'stored') {
@@ -102,7 +105,7 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
   }
   // Every attempt was refused: the job ends blocked, with the last attempt's reason.
   const blocked = last!;
-  if (blocked.kind === 'blocked') await recordOutcome(deps.db, jobId, { outcome: 'blocked', reason: blocked.reason });
+  if (blocked.kind === 'blocked') await recordOutcome(deps.db, jobId, { outcome: 'blocked', reason: blocked.reason }, { durationMs: ranFor(deps) });
   return blocked;
 }
 
@@ -144,7 +147,7 @@ async function storeImage(
       .insertInto('fashion_items')
       .values(pieceRows(look).map((p, position) => ({ image_id: row.id, position, ...p })))
       .execute();
-    await recordOutcome(tx, jobId, { outcome: 'stored', imageId: row.id });
+    await recordOutcome(tx, jobId, { outcome: 'stored', imageId: row.id }, { durationMs: ranFor(deps) });
     return row.id;
   });
   return imageId;
@@ -174,6 +177,9 @@ export async function storeBlocked(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** How long the job has run so far (ms). */
+const ranFor = (deps: Pick<GenerateDeps, 'startedAt'>) => performance.now() - (deps.startedAt ?? performance.now());
 
 function roundStages(s: StageTimes): Record<string, number> {
   return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v * 10) / 10]));

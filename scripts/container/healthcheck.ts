@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
  * server's probe on this path answers 200. Run by the image's Node, which strips the types
  * (`node scripts/container/healthcheck.ts`); imported by the smoke run for the path alone.
  */
-export const PROBE_PATH = '/healthz';
+export const PROBE_PATH = '/readyz';
 
 /** How long one probe waits for an answer. */
 const PROBE_TIMEOUT_MS = 3_000;

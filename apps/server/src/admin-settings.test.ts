@@ -104,7 +104,7 @@ describe('Maintenance Mode', () => {
       expect(batch.status).toBe(503);
       expect(batch.body.map((r: { error: { data: { appCode: string } } }) => r.error.data.appCode)).toEqual(['maintenance', 'maintenance']);
 
-      // What keeps working: the status read (REST and tRPC), the admin area, health, the logo.
+      // What keeps working: the status read (REST and tRPC), the admin area, the probes, the logo.
       expect((await s.call('GET', '/api/platform')).body).toMatchObject({ maintenanceMode: true, maintenanceMessage: MAINTENANCE_MESSAGE });
       expect((await trpcQuery('meta.platform')).body.result.data).toMatchObject({ maintenanceMode: true });
       expect((await s.call('GET', '/api/version')).status).toBe(200);
@@ -115,6 +115,8 @@ describe('Maintenance Mode', () => {
       // An admin path still refuses a user's token (401, not 503).
       expect((await s.call('GET', '/api/admin/settings', undefined, { token: user.token })).status).toBe(401);
       expect(await s.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      // Maintenance is the product's, not the process's: the server stays ready (in the load balancer).
+      expect(await s.call('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
       const logo = await fetch(`${s.url}${OFFICIAL_LOGO_PATH}`);
       expect(logo.status).toBe(200);
       expect(logo.headers.get('content-type')).toBe('image/png');

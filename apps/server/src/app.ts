@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { openApiDocument, type Services, type Surface } from '@drape/api';
 import type { Config } from '@drape/config';
-import { isDatabaseUnavailable, ping, watchDatabase, type DatabaseWatch } from '@drape/db';
+import { isDatabaseUnavailable, watchDatabase, type DatabaseWatch } from '@drape/db';
 import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS } from '@drape/contracts';
 import { registerAdminFiles } from './admin-files';
 import { OPENAPI_PATH, registerApiDocs } from './api-docs';
@@ -12,7 +12,10 @@ import { registerBrandAssets } from './brand-assets';
 import { registerCrawlerFiles } from './crawler-files';
 import { clientErrorRefusal, frameworkRefusals } from './framework-refusals';
 import { registerMedia } from './media';
+import { registerMetrics } from './metrics/metrics-route';
+import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
 import { registerOutfitPreview } from './outfit-preview';
+import { registerProbes } from './readiness';
 import { isCrossSiteWrite, isForeignOriginWrite } from './request-context';
 import { registerRestRoutes } from './rest-adapter';
 import { apiHeaders, HSTS_MAX_AGE_SECONDS } from './security-headers';
@@ -36,6 +39,11 @@ export interface AppOptions {
    * outage, not one per listener); without it the app makes and stops its own.
    */
   databaseWatch?: DatabaseWatch;
+  /**
+   * The process's metrics, shared by its listeners (one registry: both listeners' requests, one
+   * scrape); without them the app makes its own (without the process's own pool).
+   */
+  metrics?: ServerMetrics;
 }
 
 /** The calls a listener answers (undefined: all of them), and the origin its pages are served from. */
@@ -63,7 +71,7 @@ declare module 'fastify' {
 /** JSON paths: their answers carry the data headers, never the document policy. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
-export async function buildApp({ services, serveApps = true, listener = 'main', onRoute, databaseWatch: sharedWatch }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, serveApps = true, listener = 'main', onRoute, databaseWatch: sharedWatch, metrics: sharedMetrics }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const { surface, origin } = listenerScope(config, listener);
   const admin = surface !== 'user';
@@ -142,14 +150,14 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
     return reply.status(status).send({ error: 'invalid_input', message });
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await ping(services.db);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
-    }
-  });
+  // Before every route, so that its timing hook covers them all.
+  if (config.METRICS) {
+    const metrics = sharedMetrics ?? createServerMetrics({
+      db: services.db, queue: services.jobs, databaseDown: () => databaseWatch.down(), onDatabaseError: (err) => databaseWatch.report(err),
+    });
+    registerMetrics(app, metrics, { token: config.METRICS_TOKEN, jsonHeaders });
+  }
+  registerProbes(app, { db: services.db, storage: services.storage, queue: services.jobs, databaseWatch }, jsonHeaders);
 
   await registerTrpcRoute(app, services, surface);
 

@@ -6,6 +6,7 @@ import { startTcpRelay, type TcpRelay } from '@drape/db/testing';
 import { createLiveGeneration } from '@drape/jobs';
 import { buildApp } from './app';
 import { createServices } from './services';
+import { parsePrometheusText, samplesOf, valueOf } from './testing/prometheus-text';
 import { startTestServer, type TestServer } from './testing/harness';
 
 /**
@@ -48,7 +49,7 @@ async function timed(path: string, init: RequestInit = {}) {
 }
 
 describe('while the database cannot be reached', () => {
-  it('answers 503 service_unavailable on REST, tRPC and the health check, and recovers by itself', async () => {
+  it('answers 503 service_unavailable on REST, tRPC and readiness (liveness holds), and recovers by itself', async () => {
     const u = await s.register();
     const auth = { authorization: `Bearer ${u.token}` };
     expect((await timed('/api/user/profile', { headers: auth })).status).toBe(200);
@@ -69,7 +70,20 @@ describe('while the database cannot be reached', () => {
     const preview = await fetch(`${base}/outfit/${crypto.randomUUID()}`);
     expect(preview.status).toBe(503);
     expect(await preview.json()).toEqual({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
-    expect((await timed('/healthz')).status).toBe(503);
+    // Liveness holds (a restart would not bring the database back); readiness says why not, at once.
+    expect(await timed('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const notReady = await timed('/readyz');
+    expect(notReady).toMatchObject({ status: 503, body: { status: 'not ready', checks: { database: 'unreachable', migrations: 'unknown', imageStore: 'ok', queue: 'unknown' } } });
+    expect(notReady.ms).toBeLessThan(3_000);
+    // A scrape still answers, with what it can report: the process and its requests, not the fleet.
+    const scrape = await fetch(`${base}/metrics`);
+    expect(scrape.status).toBe(200);
+    const samples = parsePrometheusText(await scrape.text());
+    expect(valueOf(samples, 'drape_metrics_database_up')).toBe(0);
+    expect(samplesOf(samples, 'drape_jobs_total')).toEqual([]);
+    expect(samplesOf(samples, 'drape_looks')).toEqual([]);
+    expect(valueOf(samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/user/profile', status_code: '503' })).toBe(1);
+    expect(samplesOf(samples, 'process_cpu_user_seconds_total')).toHaveLength(1);
     // Reported once for the whole outage, not once per refused call.
     expect(outage()).toBe(true);
 
@@ -83,6 +97,12 @@ describe('while the database cannot be reached', () => {
     expect(back.status).toBe(200);
     while (outage() && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
     expect(outage()).toBe(false);
+    let ready = await timed('/readyz');
+    while (ready.status !== 200 && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 100));
+      ready = await timed('/readyz');
+    }
+    expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
     // The write refused while it was down changed nothing.
     const row = await s.db.db.selectFrom('users').select('bio').where('id', '=', u.user.id).executeTakeFirstOrThrow();
     expect(row.bio).not.toBe('written while down');

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { watchDatabase } from '@drape/db';
 import { createLiveGeneration } from '@drape/jobs';
 import { startServerMail } from './mail';
+import { createServerMetrics } from './metrics/server-metrics';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
@@ -15,9 +16,14 @@ async function main() {
   const services = createServices(booted.db, config, log, generation, booted.storage, mail.mailer);
   // One watch for both listeners, reporting through the main one's logger (a report only comes from a request).
   const databaseWatch = watchDatabase(booted.db.db, { log: (line) => app.log.warn(line) });
-  const app = await buildApp({ services, databaseWatch });
+  // One registry for the process: both listeners' requests, its pools, the fleet's figures.
+  const metrics = createServerMetrics({
+    db: booted.db.db, queue: services.jobs, pools: { app: booted.db.pool },
+    databaseDown: () => databaseWatch.down(), onDatabaseError: (err) => databaseWatch.report(err),
+  });
+  const app = await buildApp({ services, databaseWatch, metrics });
   // With ADMIN_ORIGIN the admin app and its API have a listener of their own (and none on the main one).
-  const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin', databaseWatch }) : null;
+  const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin', databaseWatch, metrics }) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: config.HOST });
   log(`Drape server listening on http://${config.HOST}:${config.PORT}`);

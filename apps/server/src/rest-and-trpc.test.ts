@@ -37,9 +37,10 @@ describe('the REST table and tRPC serve the same procedures', () => {
     expect(register.required).toEqual(expect.arrayContaining(['email', 'password', 'username', 'firstName', 'lastName', 'turnstileToken']));
   });
 
-  it('answers unknown API paths with a JSON 404 and keeps /healthz', async () => {
+  it('answers unknown API paths with a JSON 404 and keeps /healthz and /readyz', async () => {
     expect(await s.call('GET', '/api/nope')).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await s.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await s.call('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', imageStore: 'ok', queue: 'ok' } } });
   });
 
   it('sends security headers: the document policy on pages, the data headers on REST answers', async () => {

@@ -36,14 +36,14 @@ describe("the server's routes", () => {
     // The built web app's files are routes too (served by name, not by a wildcard).
     if (fs.existsSync(WEB_DIST)) for (const entry of fs.readdirSync(WEB_DIST)) if (topLevelWord(`/${entry}`)) words.add(entry);
     // What the server registers today, as a check on the listing itself.
-    for (const w of ['api', 'trpc', 'media', 'healthz', 'outfit', ADMIN_BASE_PATH.slice(1), `${ADMIN_BASE_PATH.slice(1)}-login`]) expect(words).toContain(w);
+    for (const w of ['api', 'trpc', 'media', 'healthz', 'readyz', 'metrics', 'outfit', ADMIN_BASE_PATH.slice(1), `${ADMIN_BASE_PATH.slice(1)}-login`]) expect(words).toContain(w);
     expect([...words].filter((w) => !isReservedUsername(w, s.config.ADMIN_BASE_PATH))).toEqual([]);
   });
 });
 
 describe('sign-up with a route name', () => {
   it('is refused for the configured admin base path and its -login, in any case; the check says reserved', async () => {
-    for (const username of ['office-7f3k', 'Office-7F3K-Login', 'healthz', 'media']) {
+    for (const username of ['office-7f3k', 'Office-7F3K-Login', 'healthz', 'readyz', 'Metrics', 'media']) {
       const res = await s.call('POST', '/api/auth/register', {
         email: `${username.toLowerCase()}@example.com`, password: 'long enough pw', username, firstName: 'R', lastName: 'N', turnstileToken: await s.solveBotCheck(),
       });

@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_KEY: 'ops', ADMIN_PASSWORD: 'short-pass1' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
     expect(loadConfig({ ADMIN_KEY: 'ops', ADMIN_PASSWORD: 'long enough pw' }).ADMIN_PASSWORD).toBe('long enough pw');
   });
+
+  it('serves metrics by default, to loopback only until METRICS_TOKEN is set; refuses a short token', () => {
+    expect(loadConfig({}).METRICS).toBe(true);
+    // Empty is unset (a compose file's `METRICS_TOKEN: ${METRICS_TOKEN:-}`).
+    for (const env of [{}, { METRICS_TOKEN: '' }]) expect(loadConfig(env).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS: 'off' }).METRICS).toBe(false);
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(24) }).METRICS_TOKEN).toBe('a'.repeat(24));
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN must be at least 24 characters/);
+    expect(() => loadConfig({ METRICS: 'maybe' })).toThrow(/METRICS/);
+  });
 });
 
 describe('TRUST_PROXY', () => {

@@ -86,6 +86,13 @@ export const configSchema = z.object({
    * a proxy in front serves ADMIN_ORIGIN on another port (https://admin.example.com -> 3001).
    */
   ADMIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** `off` leaves out /metrics and the request timing behind it (docs/decisions/0023-metrics-and-readiness.md). */
+  METRICS: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on').transform((v) => v === 'on' || v === 'true' || v === '1'),
+  /**
+   * A Bearer token that opens /metrics to a scraper on another machine; without it only loopback
+   * callers (not through a proxy) are answered. Long enough that guessing it is hopeless.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24, 'METRICS_TOKEN must be at least 24 characters (e.g. `openssl rand -hex 24`)').optional()),
 });
 
 type Parsed = z.infer<typeof configSchema>;

@@ -27,3 +27,4 @@ export * from './admin-generator';
 export * from './admin-batch';
 export * from './admin-showcase';
 export * from './http-refusals';
+export * from './observability';

@@ -26,7 +26,7 @@ describe('username rules', () => {
   });
 
   it('reserves the server paths and the admin base path, the default one or the configured one, with its -login', () => {
-    for (const word of ['login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', '404', 'healthz', 'api', 'trpc', 'media', 'backstage', 'Backstage-Login']) {
+    for (const word of ['login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', '404', 'healthz', 'readyz', 'metrics', 'api', 'trpc', 'media', 'backstage', 'Backstage-Login']) {
       expect(isReservedUsername(word), word).toBe(true);
     }
     expect(isReservedUsername('office-7f3k')).toBe(false);

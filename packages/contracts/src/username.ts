@@ -49,8 +49,8 @@ export const RESERVED_USERNAMES = [
   // The web app (apps/web/src/app/router.tsx).
   'auth', 'login', 'signup', 'reset-password', 'auth-demo', 'dashboard', 'outfit-result', 'outfit', 'wardrobe', 'lookbook',
   'profile', 'settings', 'tiers', 'about', 'privacy', 'terms', 'logo-preview', 'admin', 'admin-login', '404',
-  // The server: the API, tRPC, looks, the health check, the built apps' files (hashed assets, brand files).
-  'api', 'trpc', 'media', 'healthz', 'assets', 'brand',
+  // The server: the API, tRPC, looks, the probes and metrics, the built apps' files (hashed assets, brand files).
+  'api', 'trpc', 'media', 'healthz', 'readyz', 'metrics', 'assets', 'brand',
   // The admin app at the default base path (a configured one is refused too: isReservedUsername's second argument).
   DEFAULT_ADMIN_BASE_PATH.slice(1), `${DEFAULT_ADMIN_BASE_PATH.slice(1)}-login`,
 ] as const;

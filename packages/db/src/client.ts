@@ -38,6 +38,19 @@ export function createDb(url: string, max = 10): DbHandle {
   return { db, pool, close: () => db.destroy() };
 }
 
+/** How a pg pool is used right now: connections open, idle among them, queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** Read from any node-postgres pool (ours, or pg-boss's), without touching the database. */
+export function poolUse(pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'> & { options?: { max?: number } }): PoolUse {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options?.max ?? 10 };
+}
+
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from '../migrations/0001-accounts';
 import * as m0002 from '../migrations/0002-pipeline-workers';
@@ -69,4 +69,22 @@ export async function migrateTo(db: Kysely<any>, target: string, options: { inTr
   const { error, results } = await migrator.migrateTo(target);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The migrations this code knows that the database has not applied (all of them before the first
+ * start): a server is not ready while another process is still migrating. One small read, no
+ * catalog introspection (Kysely's getMigrations lists every table to find its own).
+ */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    applied = new Set(rows.rows.map((r) => r.name));
+  } catch (err) {
+    // 42P01: no migration table yet, so nothing is applied.
+    if ((err as { code?: string }).code !== '42P01') throw err;
+    applied = new Set();
+  }
+  return Object.keys(MIGRATIONS).filter((name) => !applied.has(name));
 }

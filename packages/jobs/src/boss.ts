@@ -84,5 +84,8 @@ export async function waitingJobs(queue: Pick<PgBoss, 'findJobs'>, name: string,
 
 export type { PgBoss, JobWithMetadata };
 
-/** What sending and steering jobs needs of pg-boss: a server process has no workers of its own. */
-export type JobQueue = Pick<PgBoss, 'send' | 'deleteQueuedJobs' | 'findJobs' | 'getJobById'>;
+/**
+ * What sending and steering jobs needs of pg-boss: a server process has no workers of its own. It
+ * also reads the queues' sizes, schema and pool for its metrics and readiness (queue-figures.ts).
+ */
+export type JobQueue = Pick<PgBoss, 'send' | 'deleteQueuedJobs' | 'findJobs' | 'getJobById' | 'getQueueStats' | 'isInstalled' | 'getQueues' | 'getDb'>;

@@ -10,3 +10,5 @@ export {
 export { createLiveGeneration, type LiveGeneration, type LiveOutcome } from './live-generation';
 export { listenForever, LISTEN_RETRY_MS, LISTENER_APPLICATION, type Listener, type ListenOptions } from './listener';
 export { PG_BOSS_VERSION } from './version';
+export { countJob, readJobCounts, parseJobCounters, jobCounterDeltas, durationBucket, type CountedOutcome, type JobCounts, type JobTotal, type JobDurations } from './job-counts';
+export { ALL_QUEUES, queueSizes, queueSchemaReady, queuePoolUse } from './queue-figures';

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@drape/db';
+import { countJob } from './job-counts';
+import { QUEUES } from './queues';
 
 /**
  * How a `generate` job ended, published by the pipeline once the job's rows are committed:
@@ -16,11 +18,13 @@ export type JobOutcome =
 export const OUTCOME_CHANNEL = 'drape_generated';
 
 /**
- * Records the outcome in the caller's transaction, with its notification: PostgreSQL delivers a
- * NOTIFY at commit, so a reader woken by it always finds the committed rows. The first outcome of
- * a job stands (a retry that finds it done records nothing new).
+ * Records the outcome in the caller's transaction (its own when the caller has none), with its
+ * notification and its count (job-counts.ts): PostgreSQL delivers a NOTIFY at commit, so a reader
+ * woken by it always finds the committed rows. The first outcome of a job stands (a retry that
+ * finds it done records, and counts, nothing new). `durationMs` is how long the job ran.
  */
-export async function recordOutcome(tx: Db, jobId: string, o: JobOutcome): Promise<void> {
+export async function recordOutcome(tx: Db, jobId: string, o: JobOutcome, opts: { durationMs?: number } = {}): Promise<void> {
+  if (!tx.isTransaction) return tx.transaction().execute((own) => recordOutcome(own, jobId, o, opts));
   const inserted = await tx
     .insertInto('generation_outcomes')
     .values({
@@ -32,6 +36,7 @@ export async function recordOutcome(tx: Db, jobId: string, o: JobOutcome): Promi
     .onConflict((oc) => oc.column('job_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  await countJob(tx, QUEUES.generate, o.outcome, opts.durationMs);
   await sql`select pg_notify(${OUTCOME_CHANNEL}, ${JSON.stringify({ jobId, ...o })})`.execute(tx);
 }
 

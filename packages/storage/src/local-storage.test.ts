@@ -69,6 +69,18 @@ describe('local storage', () => {
   });
 });
 
+describe('the local store probe', () => {
+  it('makes the area folders of a fresh DATA_DIR, and fails when a file stands where one should be', async () => {
+    const storage = createLocalStorage({ dataDir });
+    await expect(storage.probe()).resolves.toBeUndefined();
+    expect((await fs.stat(path.join(dataDir, 'media'))).isDirectory()).toBe(true);
+    expect((await fs.stat(path.join(dataDir, 'private'))).isDirectory()).toBe(true);
+    await fs.rm(path.join(dataDir, 'private'), { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'private'), 'not a folder');
+    await expect(storage.probe()).rejects.toThrow(/EEXIST|ENOTDIR/);
+  });
+});
+
 describe('moveLegacyBlockedImages', () => {
   it('moves media/blocked/* into the private area under the same keys, once', async () => {
     const legacy = path.join(dataDir, 'media', 'blocked');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Dirent } from 'node:fs';
+import { constants as fsConstants, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageArea, assertStorageKey, contentTypeOf, isStorageKey, type StorageArea } from './keys';
@@ -152,6 +152,14 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
       };
       yield* walk(folder);
       if (page.length) yield page;
+    },
+
+    async probe() {
+      for (const root of Object.values(roots)) {
+        // mkdir fails when a file stands where the folder should be; access when it is read-only.
+        await fs.mkdir(root, { recursive: true });
+        await fs.access(root, fsConstants.R_OK | fsConstants.W_OK);
+      }
     },
 
     async close() {},

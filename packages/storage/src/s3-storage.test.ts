@@ -70,6 +70,23 @@ describe('S3 storage', () => {
     await noBucket.close();
   });
 
+  it('probes the bucket: ready when it answers, refused for a missing bucket, wrong credentials or no server', async () => {
+    const ok = createS3Storage({ ...s3.options, prefix: 'probe/' });
+    await expect(ok.probe()).resolves.toBeUndefined();
+    const noBucket = createS3Storage({ ...s3.options, bucket: 'no-such-bucket' });
+    await expect(noBucket.probe()).rejects.toThrow(/bucket/i);
+    const wrongKey = createS3Storage({ ...s3.options, credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'S3RVER' } });
+    await expect(wrongKey.probe()).rejects.toThrow();
+    // A port nothing listens on: connection refused.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const gone = createS3Storage({ ...s3.options, endpoint: `http://127.0.0.1:${port}` });
+    await expect(gone.probe()).rejects.toThrow();
+    await Promise.all([ok.close(), noBucket.close(), wrongKey.close(), gone.close()]);
+  });
+
   it('fails, rather than hangs, when the object store accepts a connection and never answers', async () => {
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => void sockets.add(socket));

@@ -145,6 +145,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       }
     },
 
+    async probe() {
+      // A listing, not a HEAD: a HEAD of a missing bucket is a bare 404, like a missing key.
+      await client.send(new ListObjectsCommand({ Bucket, Prefix: prefix, MaxKeys: 1 }));
+    },
+
     async close() {
       client.destroy();
     },

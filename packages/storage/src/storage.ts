@@ -51,6 +51,12 @@ export interface Storage {
    * A local partial file (a write in progress, or one a crash cut short) is not an object.
    */
   list(area: StorageArea, prefix?: string): AsyncIterable<ListedObject[]>;
+  /**
+   * Resolves when the store can be used, throws when it cannot: the area folders exist (made when
+   * missing) and are writable on disk; the bucket answers a listing of one key under the prefix
+   * on S3 (which also finds a missing bucket or refused credentials). For the readiness probe.
+   */
+  probe(): Promise<void>;
   /** Releases the backend's connections (S3); the storage is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -191,8 +191,9 @@ export const procedureOfKey = (key: string) => key.split('#')[0]!;
 export const AUDITED_READS = ['admin.users.list', 'admin.blocked.list', 'admin.users.referrals'] as const;
 
 /**
- * The server's API paths outside the REST table and /trpc (Fastify's routes, listed when the app is
- * built): each needs a row here too, or the coverage test fails.
+ * The server's API paths outside the REST table and /trpc, and the operator's paths at the top
+ * level (Fastify's routes, listed when the app is built): each needs a row here too, or the
+ * coverage test fails.
  */
 export const EXTRA_PATHS: Record<string, AccessRow> = {
   'GET /api/admin/blocked-images/:id/image': row([], ADMIN, "a blocked image's private picture; refused callers ask for the owner's victim"),
@@ -202,4 +203,7 @@ export const EXTRA_PATHS: Record<string, AccessRow> = {
   'GET /api/docs': { ...row([], PUBLIC, 'a redirect to the page, where the viewer\'s relative paths resolve'), status: 301 },
   'GET /api/docs/': row([], PUBLIC, 'the API reference page'),
   'GET /api/docs/js/scalar.js': row([], PUBLIC, "the viewer's script, served from our origin"),
+  'GET /healthz': row([], PUBLIC, 'liveness, for the orchestrator'),
+  'GET /readyz': row([], PUBLIC, 'readiness, for the orchestrator and the load balancer'),
+  'GET /metrics': row([], all(401), "every call comes through the proxy (X-Forwarded-For) and no session or admin token is the metrics token: only loopback or METRICS_TOKEN (metrics.test.ts)"),
 };

@@ -158,4 +158,7 @@ export const EXTRA_INPUTS: Record<string, (c: CallContext) => string | Promise<s
   'GET /api/docs': () => '/api/docs',
   'GET /api/docs/': () => '/api/docs/',
   'GET /api/docs/js/scalar.js': () => '/api/docs/js/scalar.js',
+  'GET /healthz': () => '/healthz',
+  'GET /readyz': () => '/readyz',
+  'GET /metrics': () => '/metrics',
 };

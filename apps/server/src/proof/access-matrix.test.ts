@@ -197,12 +197,13 @@ describe('the authorisation matrix', () => {
     const registered: string[] = [];
     // The same app as the server's, in another instance, listing its routes as Fastify registers them.
     const app = await buildApp({ services: world.s.services, serveApps: false, onRoute: (r) => {
-      for (const method of [r.method].flat()) if (method !== 'HEAD' && r.url.startsWith('/api/')) registered.push(`${method} ${r.url}`);
+      // The API, and the operator's paths at the top level (/healthz, /readyz, /metrics).
+      for (const method of [r.method].flat()) if (method !== 'HEAD' && (r.url.startsWith('/api/') || /^\/[a-z]+$/.test(r.url))) registered.push(`${method} ${r.url}`);
     } });
     await app.ready();
     await app.close();
     const extra = registered.filter((k) => !ROUTES.has(k)).sort();
-    expect(extra, 'API paths outside the REST table').toEqual(Object.keys(EXTRA_PATHS).sort());
+    expect(extra, 'API and operator paths outside the REST table').toEqual(Object.keys(EXTRA_PATHS).sort());
     expect(Object.keys(EXTRA_INPUTS).sort()).toEqual(Object.keys(EXTRA_PATHS).sort());
   });
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { failingProvider } from './providers';
 import { buildApp } from '../app';
 import { startServerMail } from '../mail';
+import { createServerMetrics } from '../metrics/server-metrics';
 import { createServices } from '../services';
 
 /** The real Fastify app on a real port over a fresh database: what the integration tests talk to. */
@@ -112,12 +113,14 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   }
   const mail = await startServerMail(db.url, db.db, config, (line) => mails.push(line), opts.mail);
   const services = createServices(db, config, (line) => mails.push(line), generation, storage, mail.mailer);
-  const app = await buildApp({ services, serveApps: opts.apps ?? opts.serveApps ?? false });
+  // As the server process makes them: one registry for both listeners, with the app's pool.
+  const metrics = createServerMetrics({ db: db.db, queue: services.jobs, pools: { app: db.pool } });
+  const app = await buildApp({ services, serveApps: opts.apps ?? opts.serveApps ?? false, metrics });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   // ADMIN_ORIGIN: the second listener, as the server process starts it.
-  const adminApp = config.adminListener ? await buildApp({ services, serveApps: opts.apps ?? false, listener: 'admin' }) : null;
+  const adminApp = config.adminListener ? await buildApp({ services, serveApps: opts.apps ?? false, listener: 'admin', metrics }) : null;
   if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: '127.0.0.1' });
   const adminUrl = config.adminListener ? `http://127.0.0.1:${config.adminListener.port}` : null;
 

@@ -51,6 +51,12 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       deleteQueuedJobs: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
       findJobs: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
       getJobById: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getQueueStats: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      isInstalled: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getQueues: () => Promise.reject(new Error('pg-boss is not part of the service tests')),
+      getDb: () => {
+        throw new Error('pg-boss is not part of the service tests');
+      },
     },
     storage: testStorage.storage,
     log: (line) => mails.push(line),
