@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrate, startEmbeddedPostgres } from '@drape/db';
+import { testLogger } from '@drape/log/testing';
 import { benchAccounts, type LoadFigures } from './accounts';
 import { adminTables, benchAdmin } from './admin';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
@@ -48,7 +49,7 @@ async function main() {
   fs.chmodSync(tmp, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: tmp, port: 0 });
   try {
-    const handle = createDb(pg.url, 1);
+    const handle = createDb(pg.url, 1, testLogger('cli'));
     await migrate(handle.db);
     await handle.close();
     const date = new Date().toISOString().slice(0, 10);
@@ -80,7 +81,7 @@ async function main() {
       const lbData = path.join(tmp, 'lookbook');
       const lbPg = await startEmbeddedPostgres({ dataDir: lbData, port: 0 });
       try {
-        const handle = createDb(lbPg.url, 1);
+        const handle = createDb(lbPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
         const figures = await benchLookbook(lbPg.url, path.join(lbData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
@@ -96,7 +97,7 @@ async function main() {
       const adData = path.join(tmp, 'admin');
       const adPg = await startEmbeddedPostgres({ dataDir: adData, port: 0 });
       try {
-        const handle = createDb(adPg.url, 1);
+        const handle = createDb(adPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
         const figures = await benchAdmin(adPg.url, path.join(adData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
@@ -114,7 +115,7 @@ async function main() {
       const lhData = path.join(tmp, 'lighthouse');
       const lhPg = await startEmbeddedPostgres({ dataDir: lhData, port: 0 });
       try {
-        const handle = createDb(lhPg.url, 1);
+        const handle = createDb(lhPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
         const figures = await benchLighthouse(lhPg.url, path.join(lhData, 'data'), lighthouseRuns);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testLogger } from '@drape/log/testing';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -79,9 +80,10 @@ async function startTestServerOnSameDb() {
   const { createServices } = await import('./services');
   const { createDb } = await import('@drape/db');
   const { createLiveGeneration } = await import('@drape/jobs');
-  const handle = createDb(s.db.url, 2);
-  const generation = await createLiveGeneration(s.db.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage), serveApps: false });
+  const log = testLogger();
+  const handle = createDb(s.db.url, 2, log);
+  const generation = await createLiveGeneration(s.db.url, handle.db, log);
+  const app = await buildApp({ services: createServices(handle, s.config, log, generation, s.storage), serveApps: false });
   app.addHook('onClose', async () => {
     await generation.close();
     await handle.close();

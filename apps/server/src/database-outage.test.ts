@@ -3,6 +3,7 @@ import { APP_ERRORS } from '@drape/contracts';
 import { createDb } from '@drape/db';
 import { startTcpRelay, type TcpRelay } from '@drape/db/testing';
 import { createLiveGeneration } from '@drape/jobs';
+import { captureLog } from '@drape/log/testing';
 import { buildApp } from './app';
 import { createServices } from './services';
 import { startTestServer, type TestServer } from './testing/harness';
@@ -17,13 +18,14 @@ let relay: TcpRelay;
 let base: string;
 let close: () => Promise<void>;
 let outage: () => boolean;
+const logged = captureLog();
 
 beforeAll(async () => {
   s = await startTestServer();
   relay = await startTcpRelay(s.db.url);
-  const handle = createDb(relay.url, 5);
-  const generation = await createLiveGeneration(relay.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage), serveApps: false });
+  const handle = createDb(relay.url, 5, logged.log);
+  const generation = await createLiveGeneration(relay.url, handle.db, logged.log);
+  const app = await buildApp({ services: createServices(handle, s.config, logged.log, generation, s.storage), serveApps: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   outage = () => app.databaseWatch.down();
@@ -69,8 +71,10 @@ describe('while the database cannot be reached', () => {
     expect(preview.status).toBe(503);
     expect(await preview.json()).toEqual({ error: 'service_unavailable', message: APP_ERRORS.service_unavailable.message });
     expect((await timed('/healthz')).status).toBe(503);
-    // Reported once for the whole outage, not once per refused call.
+    // Reported once for the whole outage, not once per refused call, and never as a failed request.
     expect(outage()).toBe(true);
+    expect(logged.lines.filter((l) => /database unavailable/.test(l.msg ?? '')).map((l) => l.level)).toEqual(['warn']);
+    expect(logged.lines.filter((l) => l.level === 'error' || l.level === 'fatal')).toEqual([]);
 
     await relay.mend();
     const started = Date.now();
@@ -82,6 +86,7 @@ describe('while the database cannot be reached', () => {
     expect(back.status).toBe(200);
     while (outage() && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
     expect(outage()).toBe(false);
+    expect(logged.messages().filter((m) => /database reachable again/.test(m))).toHaveLength(1);
     // The write refused while it was down changed nothing.
     const row = await s.db.db.selectFrom('users').select('bio').where('id', '=', u.user.id).executeTakeFirstOrThrow();
     expect(row.bio).not.toBe('written while down');

@@ -1,32 +1,35 @@
 import { boot } from '@drape/boot';
-import { buildApp } from './app';
+import { logSettings } from '@drape/config';
 import { watchDatabase } from '@drape/db';
 import { createLiveGeneration } from '@drape/jobs';
+import { createLogger } from '@drape/log';
+import { buildApp } from './app';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
+const log = createLogger({ role: 'server', ...logSettings() });
+
 async function main() {
-  const log = (line: string) => console.log(line);
   const booted = await boot({ role: 'server', log });
   const { config } = booted;
-  const generation = await createLiveGeneration(booted.url, booted.db.db);
+  const generation = await createLiveGeneration(booted.url, booted.db.db, log);
   const services = createServices(booted.db, config, log, generation, booted.storage);
-  // One watch for both listeners, reporting through the main one's logger (a report only comes from a request).
-  const databaseWatch = watchDatabase(booted.db.db, { log: (line) => app.log.warn(line) });
+  // One watch for both listeners (one report and one probe per outage).
+  const databaseWatch = watchDatabase(booted.db.db, { log });
   const app = await buildApp({ services, databaseWatch });
   // With ADMIN_ORIGIN the admin app and its API have a listener of their own (and none on the main one).
   const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin', databaseWatch }) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: config.HOST });
-  log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
-  if (config.adminListener) log(`Drape admin listening on http://${config.HOST}:${config.adminListener.port} for ${config.adminListener.origin}`);
+  log.info(`Drape server listening on http://${config.HOST}:${config.PORT}`);
+  if (config.adminListener) log.info(`Drape admin listening on http://${config.HOST}:${config.adminListener.port} for ${config.adminListener.origin}`);
   process.send?.({ type: 'listening', port: config.PORT, adminPort: config.adminListener?.port ?? null });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log(`server: ${signal}, closing`);
+    log.info(`server: ${signal}, closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await Promise.all([app.close(), adminApp?.close()]);
@@ -39,7 +42,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  log.fatal({ err }, 'the server could not start');
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
+import type { Logger } from '@drape/log';
 
 export interface Mail {
   to: string;
@@ -11,8 +12,11 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Records the mail in the outbox and delivers it in the background (never blocks the answer). */
-  send(mail: Mail): Promise<void>;
+  /**
+   * Records the mail in the outbox and delivers it in the background (never blocks the answer).
+   * `log`: the caller's logger (a request's, with its id); the mailer's own otherwise.
+   */
+  send(mail: Mail, log?: Logger): Promise<void>;
 }
 
 /** What the outbox says of a mail when there is no SMTP_URL to send it through. */
@@ -25,13 +29,13 @@ export const NO_TRANSPORT = {
  * Mail through SMTP_URL. A mail's body holds live links (a password reset), so the outbox keeps
  * it only while its delivery is pending: once sent, or refused, the row keeps who, what kind and
  * when, and the body is dropped (there is no retry: a reset link lasts an hour, and the user can
- * ask again). Without SMTP_URL the body is never stored: in development mode the console shows
- * the mail, in production mode it says only that a mail was not sent.
+ * ask again). Without SMTP_URL the body is never stored: in development mode the log shows the
+ * mail (info), in production mode it says only that a mail was not sent (warn), naming no one.
  */
-export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'production'>, log: (line: string) => void = console.log): Mailer {
+export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'production'>, processLog: Logger): Mailer {
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
-    async send(mail) {
+    async send(mail, log = processLog) {
       const envelope = { recipient: mail.to, subject: mail.subject, kind: mail.kind };
       if (!transport) {
         const row = await db
@@ -39,8 +43,8 @@ export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FRO
           .values({ ...envelope, body_text: null, body_html: null, error: config.production ? NO_TRANSPORT.production : NO_TRANSPORT.development })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (config.production) log(`[mail] not sent: SMTP_URL is not set (${mail.kind}, outbox ${row.id})`);
-        else log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        if (config.production) log.warn({ mail: { kind: mail.kind, outboxId: row.id } }, `[mail] not sent: SMTP_URL is not set (${mail.kind}, outbox ${row.id})`);
+        else log.info({ mail: { kind: mail.kind, outboxId: row.id } }, `[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
         return;
       }
       const row = await db
@@ -53,7 +57,11 @@ export function createMailer(db: Db, config: Pick<Config, 'SMTP_URL' | 'MAIL_FRO
       void transport
         .sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
         .then(() => ended({ sent_at: new Date() }))
-        .catch((err: unknown) => ended({ error: String(err).slice(0, 500) }).catch(() => {}));
+        .catch((err: unknown) => {
+          log.error({ err, mail: { kind: mail.kind, outboxId: row.id } }, 'mail not delivered');
+          return ended({ error: String(err).slice(0, 500) });
+        })
+        .catch((err: unknown) => log.error({ err, mail: { kind: mail.kind, outboxId: row.id } }, 'mail outbox row not updated'));
     },
   };
 }

@@ -1,1 +1,1 @@
-export { freePort, loadConfig, withConcretePort, type AdminListener, type Config, type TrustProxy } from './config';
+export { freePort, loadConfig, logSettings, withConcretePort, type AdminListener, type Config, type TrustProxy } from './config';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { testLogger } from '@drape/log/testing';
 import { createDb, type DbHandle } from './client';
 
 /**
@@ -36,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(serverUrl(), name);
-  const handle = createDb(url, 10);
+  const handle = createDb(url, 10, testLogger());
   return {
     ...handle,
     url,

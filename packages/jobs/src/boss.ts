@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { withSetupLock, type Db } from '@drape/db';
+import type { Logger } from '@drape/log';
 import { QUEUES, SCHEDULES, scheduleQueue } from './queues';
 
 /**
@@ -12,12 +13,18 @@ export type BossRole = 'server' | 'cli' | 'pipeline';
 export interface BossOptions {
   /** How often pg-boss expires the jobs of dead workers (s); tests shorten it. */
   maintenanceIntervalSeconds?: number;
-  onError?: (err: Error) => void;
+  /** Where pg-boss's errors (a failed poll, a lost connection, its maintenance) are logged. */
+  log: Logger;
+  /**
+   * Sees each error first; true when it dealt with it, so that it is not logged here (a worker
+   * reports a database outage once, through its database watch, not once per failed poll).
+   */
+  onError?: (err: Error) => boolean;
 }
 
 const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8 };
 
-export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions = {}): Promise<PgBoss> {
+export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions): Promise<PgBoss> {
   const worker = role === 'pipeline';
   const boss = new PgBoss({
     connectionString: url,
@@ -26,7 +33,9 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
     schedule: worker,
     ...(worker ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 } : {}),
   });
-  boss.on('error', opts.onError ?? (() => {}));
+  boss.on('error', (err: Error) => {
+    if (!opts.onError?.(err)) opts.log.error({ err }, 'pg-boss error');
+  });
   await boss.start();
   // Two processes creating queues at once deadlock in pg-boss (partitions): one at a time.
   await withSetupLock(db, 'drape-queue-setup', async () => {
