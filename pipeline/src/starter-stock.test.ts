@@ -115,7 +115,8 @@ describe('a pipeline started on an empty inventory', () => {
     }
     const batches = await db.db.selectFrom('batch_jobs').selectAll().orderBy('created_at').execute();
     expect(batches[0]).toMatchObject({ id: first, status: 'completed', total: ACTIVE_SELECTIONS * 2, processed: ACTIVE_SELECTIONS * 2 });
-    expect(logs().some((line) => line.startsWith('Starter set: done'))).toBe(true);
+    // Said by the step that ended the batch: its line carries the step's job id and the batch's.
+    expect(logged.lines.find((l) => l.msg?.startsWith('Starter set: done'))).toMatchObject({ level: 'info', role: 'pipeline', batchId: first, jobId: expect.any(String), queue: QUEUES.batch });
 
     // One look per combination of the set that made a good look, each curated by the pipeline as
     // the set ended; the pairs whose look went to the LookBook were stocked again by another

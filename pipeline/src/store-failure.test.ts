@@ -80,5 +80,10 @@ describe('a generate job while the image store refuses', () => {
     const check = await checkStoreIntegrity(db.db, storage, { now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000) });
     expect(check.found).toEqual({ look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 });
     expect(logged.messages().filter((l) => /database unavailable/.test(l))).toEqual([]);
+    // The failed attempt was logged by the worker, with the job's id and what went wrong.
+    const failures = logged.lines.filter((l) => l.jobId === id);
+    expect(failures.length).toBeGreaterThanOrEqual(1);
+    expect(failures[0]).toMatchObject({ level: 'warn', role: 'pipeline', queue: QUEUES.generate, msg: 'generate job failed; pg-boss tries it again', attempt: 1 });
+    expect(failures[0]!.err).toMatchObject({ message: expect.any(String) });
   }, 120_000);
 });
