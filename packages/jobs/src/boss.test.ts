@@ -54,9 +54,10 @@ describe('a pipeline worker when the database goes away under a job', () => {
     await until(async () => (await boss.getJobById('fault-test', id!, { includeArchive: true }))?.state === 'completed', 30_000);
     // Delivered at least once: the job ran again (its effects must be idempotent by its id).
     expect(runs).toEqual([id, id]);
-    // pg-boss's errors meanwhile were logged, each with its error.
-    const bossErrors = logged.lines.filter((l) => l.msg === 'pg-boss error');
+    // pg-boss's errors meanwhile were logged, each with its error: the outage's at warn.
+    const bossErrors = logged.lines.filter((l) => l.msg?.startsWith('pg-boss'));
     expect(bossErrors.length).toBeGreaterThan(0);
-    expect(bossErrors.every((l) => l.level === 'error' && typeof (l.err as { message?: unknown }).message === 'string')).toBe(true);
+    expect(bossErrors.every((l) => typeof (l.err as { message?: unknown }).message === 'string')).toBe(true);
+    expect(bossErrors.filter((l) => l.level !== 'warn')).toEqual([]);
   }, 60_000);
 });

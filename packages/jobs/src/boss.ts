@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { withSetupLock, type Db } from '@drape/db';
+import { isDatabaseUnavailable, withSetupLock, type Db } from '@drape/db';
 import type { Logger } from '@drape/log';
 import { QUEUES, SCHEDULES, scheduleQueue } from './queues';
 
@@ -34,7 +34,10 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
     ...(worker ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15 } : {}),
   });
   boss.on('error', (err: Error) => {
-    if (!opts.onError?.(err)) opts.log.error({ err }, 'pg-boss error');
+    if (opts.onError?.(err)) return;
+    // The database away (a restart, a fail-over) is an outage to ride out, not a fault of ours.
+    if (isDatabaseUnavailable(err)) opts.log.warn({ err }, 'pg-boss: database connection lost');
+    else opts.log.error({ err }, 'pg-boss error');
   });
   await boss.start();
   // Two processes creating queues at once deadlock in pg-boss (partitions): one at a time.

@@ -28,6 +28,17 @@ describe('the logger', () => {
     expect((lines[0]!.err as { stack: string }).stack).toContain('logger.test.ts');
   });
 
+  it('never writes an error\'s object fields (pg-pool hangs the client, password and all, on its errors), and follows its cause', () => {
+    const { log, lines } = captureLog();
+    const err = Object.assign(new Error('Connection terminated unexpectedly', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }), {
+      client: { connectionParameters: { password: 'the-database-password' } }, code: '57P01', severity: 'FATAL',
+    });
+    log.warn({ err }, 'database connection failed');
+    expect(JSON.stringify(lines)).not.toContain('the-database-password');
+    expect(lines[0]!.err).toMatchObject({ type: 'Error', message: 'Connection terminated unexpectedly', code: '57P01', severity: 'FATAL', cause: { message: 'read ECONNRESET', code: 'ECONNRESET' } });
+    expect(lines[0]!.err).not.toHaveProperty('client');
+  });
+
   it('keeps the role and a child\'s id on every line of the child', () => {
     const { log, lines } = captureLog({ role: 'server' });
     const request = log.child({ reqId: 'req-7' });

@@ -31,6 +31,26 @@ export interface LoggerOptions {
   colorize?: boolean;
 }
 
+/** How deep an error's causes are followed. */
+const CAUSE_DEPTH = 3;
+
+/**
+ * An error as a line carries it: its type, message and stack, its own fields that are plain values
+ * (a PostgreSQL error's code, detail, severity...) and its cause. Never its object fields: pg-pool
+ * hangs the whole client on a connection's error (`err.client`, with the database password in its
+ * connection parameters), which pino's own serializer would write out.
+ */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return err;
+  const out: Record<string, unknown> = { type: err.constructor?.name ?? err.name, message: err.message, stack: err.stack };
+  for (const [key, value] of Object.entries(err)) {
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
+  if (err.cause !== undefined && depth < CAUSE_DEPTH) out.cause = serializeError(err.cause, depth + 1);
+  if (err instanceof AggregateError && depth < CAUSE_DEPTH) out.errors = err.errors.slice(0, 5).map((e: unknown) => serializeError(e, depth + 1));
+  return out;
+}
+
 export function createLogger(opts: LoggerOptions): Logger {
   const dest = opts.destination ?? 1;
   // Synchronous writes: lines keep their order with the process's other output, and none is lost
@@ -39,6 +59,7 @@ export function createLogger(opts: LoggerOptions): Logger {
   if (opts.json) {
     return pino({
       level: opts.level,
+      serializers: { err: serializeError },
       base: { role: opts.role, pid: process.pid, hostname: os.hostname() },
       timestamp: pino.stdTimeFunctions.isoTime,
       // "info" rather than 30: what log collectors and people filter on.
@@ -54,7 +75,7 @@ export function createLogger(opts: LoggerOptions): Logger {
     singleLine: true,
     messageFormat: (log, messageKey) => `[${String(log.role)}] ${log[messageKey] === undefined ? '' : String(log[messageKey])}`,
   });
-  return pino({ level: opts.level, base: { role: opts.role } }, { write: (line: string) => out.write(prettify(line)) });
+  return pino({ level: opts.level, serializers: { err: serializeError }, base: { role: opts.role } }, { write: (line: string) => out.write(prettify(line)) });
 }
 
 /**
