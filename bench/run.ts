@@ -7,6 +7,7 @@ import { testLogger } from '@drape/log/testing';
 import { benchAccounts, type LoadFigures } from './accounts';
 import { adminTables, benchAdmin } from './admin';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
+import { benchLogging, loggingTable } from './logging';
 import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
 import { benchPipeline, type PipelineFigures } from './pipeline';
 
@@ -14,12 +15,12 @@ import { benchPipeline, type PipelineFigures } from './pipeline';
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
+const only = process.argv.find((a) => a === 'accounts' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
 const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -62,6 +63,13 @@ async function main() {
       fs.writeFileSync(path.join(here, 'results', `accounts-${date}.json`), `${JSON.stringify({ name: 'accounts', date, machine: m, figures }, null, 2)}\n`);
       console.log(table(figures));
       updateReadme('accounts', `${where}; autocannon, ${seconds} s per row.\n\n${table(figures)}`);
+    }
+    if (!only || only === 'logging') {
+      console.log(`[bench] logging: the REST floor with and without a line per request, ${seconds} s per run, 3 rounds`);
+      const rounds = await benchLogging(pg.url, seconds);
+      fs.writeFileSync(path.join(here, 'results', `logging-${date}.json`), `${JSON.stringify({ name: 'logging', date, machine: m, rounds }, null, 2)}\n`);
+      console.log(loggingTable(rounds));
+      updateReadme('logging', `${where}; autocannon, 50 connections, ${seconds} s per run, NODE_ENV=production (JSON lines to /dev/null).\n\n${loggingTable(rounds)}`);
     }
     if (!only || only === 'pipeline') {
       console.log('[bench] pipeline: one cycle of the combination matrix, then Get My Look');
