@@ -15,7 +15,7 @@ import { benchPipeline, type PipelineFigures } from './pipeline';
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
  */
@@ -65,8 +65,9 @@ async function main() {
       updateReadme('accounts', `${where}; autocannon, ${seconds} s per row.\n\n${table(figures)}`);
     }
     if (!only || only === 'logging') {
-      console.log(`[bench] logging: the REST floor with and without a line per request, ${seconds} s per run, 3 rounds`);
-      const rounds = await benchLogging(pg.url, seconds);
+      const loggingRounds = numberArg('--rounds', 5);
+      console.log(`[bench] logging: the REST floor with and without a line per request, ${seconds} s per run, ${loggingRounds} rounds`);
+      const rounds = await benchLogging(pg.url, seconds, loggingRounds);
       fs.writeFileSync(path.join(here, 'results', `logging-${date}.json`), `${JSON.stringify({ name: 'logging', date, machine: m, rounds }, null, 2)}\n`);
       console.log(loggingTable(rounds));
       updateReadme('logging', `${where}; autocannon, 50 connections, ${seconds} s per run, NODE_ENV=production (JSON lines to /dev/null).\n\n${loggingTable(rounds)}`);
