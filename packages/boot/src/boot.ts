@@ -47,8 +47,9 @@ export async function boot({ role, log, env = process.env, quietDatabase = false
   const db = createDb(url, POOL[role], log);
   const storage = openStorage(config);
   const stop = async () => {
-    await storage.close().catch(() => {});
-    await db.close().catch(() => {});
+    // Closing goes on past a part that fails to close, and says which.
+    await storage.close().catch((err: unknown) => log.warn({ err }, 'the image store did not close cleanly'));
+    await db.close().catch((err: unknown) => log.warn({ err }, 'the database pool did not close cleanly'));
     await embedded?.stop();
   };
   try {
