@@ -167,7 +167,8 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
         from.error({ err }, 'starter set failed');
         return { started: false as const, reason: `failed: ${String(err)}` };
       });
-    if (starter.started) from.info({ batchId: starter.batchId }, `starter set: ${starter.looks} looks queued (batch ${starter.batchId})`);
+    // The batch it opened is in the message: a step's logger already carries its own batchId.
+    if (starter.started) from.info(`starter set: ${starter.looks} looks queued (batch ${starter.batchId})`);
     else if (!quietUnlessOpened) from.info(`starter set: none opened (${starter.reason})`);
   };
 
