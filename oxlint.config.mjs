@@ -18,7 +18,7 @@ const features = featuresOf(webSrc);
 const adminFeatures = featuresOf(adminSrc);
 
 /** Packages that run on the server: the browser apps may import their types, never their code. */
-const SERVER_PACKAGES = ['api', 'auth', 'config', 'db', 'jobs', 'operations', 'pipeline', 'server', 'storage', 'atelier'];
+const SERVER_PACKAGES = ['api', 'auth', 'config', 'db', 'jobs', 'log', 'operations', 'pipeline', 'server', 'storage', 'atelier'];
 
 const zones = [
   // A feature uses lib/ and components/, never another feature.
@@ -66,7 +66,7 @@ export default defineConfig({
     'no-restricted-imports': ['error', {
       // gitignore-style: every deep path, except the faces packages declare.
       patterns: [{
-        group: ['@drape/*/**', '!@drape/auth/testing', '!@drape/db/testing', '!@drape/jobs/testing', '!@drape/storage/testing', '!@drape/stress/fault-kit', '!@drape/ui/tokens.css'],
+        group: ['@drape/*/**', '!@drape/auth/testing', '!@drape/db/testing', '!@drape/jobs/testing', '!@drape/log/testing', '!@drape/storage/testing', '!@drape/stress/fault-kit', '!@drape/ui/tokens.css'],
         message: 'A package is entered through its index (or a face it declares), never its files.',
       }],
     }],

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { createDb, type DbHandle } from '@drape/db';
+import { testLogger } from '@drape/log/testing';
 import { startProcess, stopProcess } from './processes';
 import { load, round1, seedDatabase, seedScale, sequential, type LatencyRow, type LoadRow, type SeedFigures } from './lookbook';
 
@@ -47,7 +48,7 @@ export async function benchAdmin(url: string, dataDir: string, opts: { looks: nu
   opts.log(`[bench] admin: seeding ${scale.looks} looks (${scale.lookbook} in the LookBook), ${scale.users} users`);
   const seed = await seedDatabase(url, dataDir, scale, opts.log);
   opts.log(`[bench] admin: seeded in ${seed.seconds.total} s`);
-  const handle = createDb(url, 2);
+  const handle = createDb(url, 2, testLogger('cli'));
   const server = await startProcess('apps/server/src/main.ts', {
     DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', SERVER_TIMING: 'on',
     ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password', LOOKBOOK_AUTOCURATE: '0',

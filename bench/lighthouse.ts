@@ -8,6 +8,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { GENDERS, OCCASIONS, PALETTES, SESSION_COOKIE, STORAGE_PREFIX, TRENDS, type Combination } from '@drape/contracts';
 import { createDb } from '@drape/db';
+import { testLogger } from '@drape/log/testing';
 import { registerAccount, startProcess, stopProcess } from './processes';
 
 /**
@@ -50,7 +51,7 @@ export async function stockInventory(url: string, dataDir: string): Promise<numb
   const { createStorage } = await import('@drape/storage');
   const { loadConfig } = await import('@drape/config');
   const { ensureMatrix } = await import('@drape/boot');
-  const handle = createDb(url, 2);
+  const handle = createDb(url, 2, testLogger('cli'));
   try {
     await ensureMatrix(handle.db);
     const deps = { db: handle.db, storage: createStorage({ dataDir }), provider: providerFor(loadConfig({ DATA_DIR: dataDir })), timeoutMs: 60_000 };

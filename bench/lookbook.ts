@@ -2,6 +2,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { OCCASIONS, PALETTES, STYLE_VIBES, TRENDS } from '@drape/contracts';
 import { createDb, seedCatalog, type DbHandle } from '@drape/db';
+import { testLogger } from '@drape/log/testing';
 import { randomIp, startProcess, stopProcess } from './processes';
 import type { LoadFigures } from './accounts';
 
@@ -75,7 +76,7 @@ export async function seedDatabase(url: string, dataDir: string, scale: SeedScal
   const { seedLooks, atelierProvider } = await import('@drape/pipeline');
   const { createStorage } = await import('@drape/storage');
   const { ensureMatrix } = await import('@drape/boot');
-  const handle = createDb(url, 2);
+  const handle = createDb(url, 2, testLogger('cli'));
   try {
     await seedCatalog(handle.db);
     await ensureMatrix(handle.db);
@@ -180,7 +181,7 @@ export async function benchLookbook(url: string, dataDir: string, opts: { looks:
 /** The measurements on a seeded database. */
 export async function measureLookbook(url: string, dataDir: string, opts: { requests: number; seconds: number; log: (line: string) => void }): Promise<Omit<LookbookFigures, 'seed'>> {
   const { firstSeedUserOf, seedEmail, seedUsername, SEED_HEAVY_USERNAME, SEED_PASSWORD } = await import('@drape/pipeline');
-  const handle = createDb(url, 2);
+  const handle = createDb(url, 2, testLogger('cli'));
   const server = await startProcess('apps/server/src/main.ts', {
     DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', SERVER_TIMING: 'on',
     ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password',

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { startBoss, stopBoss } from '@drape/jobs';
 import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
 import { createDb, setPerformanceMode, type Db } from '@drape/db';
+import { testLogger } from '@drape/log/testing';
 import { registerAccount, startProcess, stopProcess } from './processes';
 
 /**
@@ -68,7 +69,7 @@ async function sequentialStages(db: Db, dataDir: string, n: number): Promise<Rec
  * settings (5 workers, one job at a time each): the time per job is what the queue adds.
  */
 async function queueCostPerJob(url: string, db: Db, jobs: number): Promise<number> {
-  const boss = await startBoss(url, db, 'cli');
+  const boss = await startBoss(url, db, 'cli', { log: testLogger('cli') });
   await boss.createQueue('bench-noop');
   await boss.insert('bench-noop', Array.from({ length: jobs }, () => ({ data: {} })));
   let done = 0;
@@ -91,7 +92,7 @@ async function queueCostPerJob(url: string, db: Db, jobs: number): Promise<numbe
 }
 
 export async function benchPipeline(url: string, dataDir: string): Promise<PipelineFigures> {
-  const handle = createDb(url, 4);
+  const handle = createDb(url, 4, testLogger('cli'));
   const db: Db = handle.db;
   const { ensureMatrix } = await import('@drape/boot');
   await ensureMatrix(db);
@@ -104,7 +105,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
   const children = workers.map((w) => w.child);
   try {
     await until(async () => Number((await db.selectFrom('pipeline_workers').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'running').executeTakeFirstOrThrow()).n) >= processes, 60_000, 'workers');
-    const boss = await startBoss(url, db, 'cli');
+    const boss = await startBoss(url, db, 'cli', { log: testLogger('cli') });
     const { startSequentialBatch } = await import('@drape/operations');
     const t0 = Date.now();
     const batchId = await startSequentialBatch(db, boss, { cycles: 1 });

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrate, startEmbeddedPostgres } from '@drape/db';
+import { testLogger } from '@drape/log/testing';
 import { benchAccounts, type LoadFigures } from './accounts';
 import { adminTables, benchAdmin } from './admin';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
+import { benchLogging, loggingTable } from './logging';
 import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
 import { benchMetrics, metricsTable } from './metrics';
 import { benchPipeline, type PipelineFigures } from './pipeline';
@@ -14,12 +16,12 @@ import { benchPipeline, type PipelineFigures } from './pipeline';
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `metrics`, `pipeline`, `lookbook`, `admin`) runs one of them; `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'metrics' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
+const only = process.argv.find((a) => a === 'accounts' || a === 'metrics' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
 const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -49,7 +51,7 @@ async function main() {
   fs.chmodSync(tmp, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: tmp, port: 0 });
   try {
-    const handle = createDb(pg.url, 1);
+    const handle = createDb(pg.url, 1, testLogger('cli'));
     await migrate(handle.db);
     await handle.close();
     const date = new Date().toISOString().slice(0, 10);
@@ -70,6 +72,14 @@ async function main() {
       console.log(metricsTable(figures));
       updateReadme('metrics', `${where}; autocannon, ${seconds} s per run, 5 rounds in rotating order.\n\n${metricsTable(figures)}`);
     }
+    if (!only || only === 'logging') {
+      const loggingRounds = numberArg('--rounds', 5);
+      console.log(`[bench] logging: the REST floor with and without a line per request, ${seconds} s per run, ${loggingRounds} rounds`);
+      const rounds = await benchLogging(pg.url, seconds, loggingRounds);
+      fs.writeFileSync(path.join(here, 'results', `logging-${date}.json`), `${JSON.stringify({ name: 'logging', date, machine: m, rounds }, null, 2)}\n`);
+      console.log(loggingTable(rounds));
+      updateReadme('logging', `${where}; autocannon, 50 connections, ${seconds} s per run, NODE_ENV=production (JSON lines to /dev/null).\n\n${loggingTable(rounds)}`);
+    }
     if (!only || only === 'pipeline') {
       console.log('[bench] pipeline: one cycle of the combination matrix, then Get My Look');
       const figures = await benchPipeline(pg.url, path.join(tmp, 'data'));
@@ -88,7 +98,7 @@ async function main() {
       const lbData = path.join(tmp, 'lookbook');
       const lbPg = await startEmbeddedPostgres({ dataDir: lbData, port: 0 });
       try {
-        const handle = createDb(lbPg.url, 1);
+        const handle = createDb(lbPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
         const figures = await benchLookbook(lbPg.url, path.join(lbData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
@@ -104,7 +114,7 @@ async function main() {
       const adData = path.join(tmp, 'admin');
       const adPg = await startEmbeddedPostgres({ dataDir: adData, port: 0 });
       try {
-        const handle = createDb(adPg.url, 1);
+        const handle = createDb(adPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
         const figures = await benchAdmin(adPg.url, path.join(adData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
@@ -122,7 +132,7 @@ async function main() {
       const lhData = path.join(tmp, 'lighthouse');
       const lhPg = await startEmbeddedPostgres({ dataDir: lhData, port: 0 });
       try {
-        const handle = createDb(lhPg.url, 1);
+        const handle = createDb(lhPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
         const figures = await benchLighthouse(lhPg.url, path.join(lhData, 'data'), lighthouseRuns);

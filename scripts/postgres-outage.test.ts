@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, pgCtl, startEmbeddedPostgres, type DbHandle, type EmbeddedPostgres } from '@drape/db';
 import { FULL, recordCase } from '@drape/stress';
+import { testLogger } from '@drape/log/testing';
 import {
   answered, docAddress, halfWritten, jobEnds, lineAfter, listening, lostWrites, registerAccount, sendJobs, serverBack, startWriteLoad, until, type Account,
 } from '@drape/stress/fault-kit';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   fs.chmodSync(tmp, 0o755);
   pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: 0 });
   const env = {
-    DATABASE_URL: pg.url, DATA_DIR: path.join(tmp, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1',
+    DATABASE_URL: pg.url, DATA_DIR: path.join(tmp, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1',
     ALTCHA_MAX_NUMBER: '2000', ADMIN_KEY: 'outage-admin', ADMIN_PASSWORD: 'outage-admin-password', LOOKBOOK_AUTOCURATE: '0',
   };
   server = start('apps/server/src/main.ts', env);
@@ -58,7 +59,7 @@ beforeAll(async () => {
   // As `npm start` runs it: the pipeline beside the server, on the database the server prepared.
   pipeline = start('pipeline/src/main.ts', { ...env, PORT: String(port), DRAPE_PREPARED: '1' });
   await lineAfter(output, 0, /\[pipeline\] worker \S+ running/, 120_000);
-  db = createDb(pg.url, 2);
+  db = createDb(pg.url, 2, testLogger('cli'));
 }, 180_000);
 
 afterAll(async () => {

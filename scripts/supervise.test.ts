@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { captureLog } from '@drape/log/testing';
 import { restartDelay, supervise } from './supervise';
 
 /** A real child process that lives until it is killed, or exits at once with a code. */
@@ -25,9 +26,9 @@ describe('restartDelay', () => {
 
 describe('supervise', () => {
   it('starts a killed child again after a delay, with a log line, and leaves the other child alone', async () => {
-    const lines: string[] = [];
-    const server = supervise('server', sleeper, { log: (l) => lines.push(l), limits: { firstDelayMs: 100 } });
-    const pipeline = supervise('pipeline', sleeper, { log: (l) => lines.push(l), limits: { firstDelayMs: 100 } });
+    const { log, lines: logged, messages } = captureLog({ role: 'start' });
+    const server = supervise('server', sleeper, { log, limits: { firstDelayMs: 100 } });
+    const pipeline = supervise('pipeline', sleeper, { log, limits: { firstDelayMs: 100 } });
     try {
       const first = pipeline.current()!;
       const serverPid = server.current()!.pid;
@@ -37,7 +38,8 @@ describe('supervise', () => {
       await until(() => pipeline.current() !== null, 5000);
       expect(pipeline.current()!.pid).not.toBe(first.pid);
       expect(pipeline.restarts()).toBe(1);
-      expect(lines).toEqual(['pipeline exited unexpectedly (SIGKILL); starting it again in 0.1 s']);
+      expect(messages()).toEqual(['pipeline exited unexpectedly (SIGKILL); starting it again in 0.1 s']);
+      expect(logged[0]).toMatchObject({ level: 'warn', role: 'start', child: 'pipeline' });
       expect(server.current()!.pid).toBe(serverPid);
       expect(server.restarts()).toBe(0);
     } finally {
@@ -46,19 +48,19 @@ describe('supervise', () => {
   });
 
   it('waits longer each time a child keeps dying', async () => {
-    const lines: string[] = [];
-    const part = supervise('pipeline', failing, { log: (l) => lines.push(l), limits: { firstDelayMs: 50 } });
+    const { log, messages } = captureLog({ role: 'start' });
+    const part = supervise('pipeline', failing, { log, limits: { firstDelayMs: 50 } });
     try {
-      await until(() => lines.length >= 4, 5000);
-      expect(lines.slice(0, 4)).toEqual([0.05, 0.1, 0.2, 0.4].map((s) => `pipeline exited unexpectedly (code 3); starting it again in ${s.toFixed(1)} s`));
+      await until(() => messages().length >= 4, 5000);
+      expect(messages().slice(0, 4)).toEqual([0.05, 0.1, 0.2, 0.4].map((s) => `pipeline exited unexpectedly (code 3); starting it again in ${s.toFixed(1)} s`));
     } finally {
       await part.stop();
     }
   });
 
   it('stop() ends the child and starts no other', async () => {
-    const lines: string[] = [];
-    const part = supervise('server', sleeper, { log: (l) => lines.push(l), limits: { firstDelayMs: 10 } });
+    const { log, lines } = captureLog({ role: 'start' });
+    const part = supervise('server', sleeper, { log, limits: { firstDelayMs: 10 } });
     const child = part.current()!;
     await part.stop();
     expect(child.signalCode).toBe('SIGTERM');

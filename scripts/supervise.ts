@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { Logger } from '@drape/log';
 
 /**
  * `npm start`'s supervision of its children (the server, the pipeline): a child that dies without
@@ -28,7 +29,7 @@ export function restartDelay(failures: number, limits: Pick<RestartLimits, 'firs
 }
 
 export interface SupervisorOptions {
-  log: (line: string) => void;
+  log: Logger;
   /** Called with each new child (the first and every restart), to listen to it. */
   onStart?: (child: ChildProcess, restarts: number) => void;
   limits?: Partial<RestartLimits>;
@@ -65,7 +66,7 @@ export function supervise(name: string, start: () => ChildProcess, opts: Supervi
       if (stopping) return;
       failures = Date.now() - started >= limits.stableAfterMs ? 1 : failures + 1;
       const delay = restartDelay(failures, limits);
-      opts.log(`${name} exited unexpectedly (${signal ?? `code ${code}`}); starting it again in ${(delay / 1000).toFixed(1)} s`);
+      opts.log.warn({ child: name }, `${name} exited unexpectedly (${signal ?? `code ${code}`}); starting it again in ${(delay / 1000).toFixed(1)} s`);
       pending = setTimeout(() => {
         restarts++;
         run();

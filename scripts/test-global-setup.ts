@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb, migrate, seedCatalog, startEmbeddedPostgres, type EmbeddedPostgres } from '@drape/db';
 import { TEMPLATE_DB, withDatabase } from '@drape/db/testing';
+import { testLogger } from '@drape/log/testing';
 
 /**
  * Vitest global setup: one PostgreSQL for the whole run (embedded in a temp folder, or the
@@ -26,7 +27,7 @@ export async function setup(): Promise<void> {
   await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
   await admin.query(`create database ${TEMPLATE_DB}`);
   await admin.end();
-  const handle = createDb(withDatabase(url, TEMPLATE_DB), 1);
+  const handle = createDb(withDatabase(url, TEMPLATE_DB), 1, testLogger('cli'));
   await migrate(handle.db);
   await seedCatalog(handle.db);
   await handle.close();

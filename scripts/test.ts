@@ -93,7 +93,8 @@ async function playwright() {
     DATA_DIR: path.join(tmp, 'e2e-data'),
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    // The pipeline is ready when it logs its worker running (info); requests are at debug.
+    LOG_LEVEL: 'info',
     ALTCHA_MAX_NUMBER: '20000',
     ADMIN_KEY: 'e2e-admin',
     ADMIN_PASSWORD: 'e2e-admin-password',

@@ -11,6 +11,7 @@ import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { ensureMatrix } from '@drape/boot';
 import { checkStoreIntegrity, entryJobId, ORPHAN_GRACE_MS, startSequentialBatch } from '@drape/operations';
 import { recordCase } from '@drape/stress';
+import { testLogger } from '@drape/log/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** One run of the test per image store: the exactly-once guarantee must hold on both. */
@@ -27,7 +28,7 @@ async function openBackend(kind: 'local' | 's3'): Promise<Backend> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-batch-'));
   await ensureMatrix(db.db);
-  const boss = await startBoss(db.url, db.db, 'cli');
+  const boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
   const s3 = kind === 's3' ? await startS3rver() : null;
   const storage = createStorage({ dataDir, ...(s3 ? { s3: s3.options } : {}) });
   return {

@@ -14,6 +14,7 @@ import { AUDIT_REFUSED_CALL } from '@drape/contracts';
 import { recordRefusal } from '@drape/operations';
 import { combinationColumns, readPlatformSettings } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { testLogger } from '@drape/log/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let db: TestDatabase;
@@ -159,11 +160,11 @@ describe('npm run drape', () => {
     // A provider that is always busy for one address: its mail is retried, then given up.
     const sink = await startSmtpSink({ reply: (to) => (to.startsWith('never') ? { code: 451, message: '4.3.0 Mailbox busy, try again later' } : 'accept') });
     const config = loadConfig({ SMTP_URL: sink.url });
-    const queue = await createMailQueue(db.url, db.db, { retry: { retryLimit: 1, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5 });
+    const queue = await createMailQueue(db.url, db.db, { log: testLogger(), retry: { retryLimit: 1, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5 });
     const delivery = createMailDelivery(db.db, config);
     try {
       await queue.work((attempt) => delivery.deliver(attempt));
-      const mailer = createMailer(db.db, config, () => {}, queue);
+      const mailer = createMailer(db.db, config, testLogger(), queue);
       const mail = (to: string) => ({ to, subject: 'Reset your Drape password', text: 'Use http://x/reset-password?token=abc', kind: 'password_reset' });
       await mailer.send(mail('ok@example.com'));
       await mailer.send(mail('never@example.com'));

@@ -7,9 +7,10 @@ import {
   findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
 } from '@drape/contracts';
 import { boot } from '@drape/boot';
-import type { Config } from '@drape/config';
+import { logSettings, type Config } from '@drape/config';
 import { isEmbeddedDatabase, MIGRATION_NAMES, setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';
 import { QUEUES, generateJobData, startBoss, stopBoss, waitingJobs, type PgBoss } from '@drape/jobs';
+import { createLogger } from '@drape/log';
 import type { Storage } from '@drape/storage';
 import { providerFor } from './daemon';
 import { runGenerateJob } from './generate-job';
@@ -25,9 +26,15 @@ import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequ
  */
 class UsageError extends Error {}
 
+/**
+ * What the CLI does on the way (the boot's migrations, a queue error) goes to the log, on stderr:
+ * stdout holds only the command's answer (its tables, messages and progress bars), for a person or a pipe.
+ */
+const log = createLogger({ role: 'cli', ...logSettings(), destination: 2 });
+
 /** Runs a command on the database, booted (and prepared) as every Drape process is. */
 async function withDb<T>(fn: (db: Db, url: string, config: Config, storage: Storage) => Promise<T>): Promise<T> {
-  const booted = await boot({ role: 'cli', log: (line) => console.error(line), quietDatabase: true });
+  const booted = await boot({ role: 'cli', log, quietDatabase: true });
   try {
     return await fn(booted.db.db, booted.url, booted.config, booted.storage);
   } finally {
@@ -37,7 +44,7 @@ async function withDb<T>(fn: (db: Db, url: string, config: Config, storage: Stor
 
 /** Runs a command on the database and image store as they are: no migrations, seed or admin (backup, restore). */
 async function withStoreAsItIs<T>(fn: (url: string, config: Config, storage: Storage) => Promise<T>): Promise<T> {
-  const booted = await boot({ role: 'cli', log: (line) => console.error(line), quietDatabase: true, prepare: false });
+  const booted = await boot({ role: 'cli', log, quietDatabase: true, prepare: false });
   try {
     return await fn(booted.url, booted.config, booted.storage);
   } finally {
@@ -46,7 +53,7 @@ async function withStoreAsItIs<T>(fn: (url: string, config: Config, storage: Sto
 }
 
 async function withBoss<T>(db: Db, url: string, fn: (boss: PgBoss) => Promise<T>): Promise<T> {
-  const boss = await startBoss(url, db, 'cli');
+  const boss = await startBoss(url, db, 'cli', { log });
   try {
     return await fn(boss);
   } finally {
@@ -557,6 +564,6 @@ try {
     console.error(`error: ${err.message} (another process started it); try again when it has finished`);
     process.exit(1);
   }
-  console.error(err);
+  log.error({ err }, 'the command failed');
   process.exit(1);
 }

@@ -6,6 +6,7 @@ import { TRENDS } from '@drape/contracts';
 import { loadConfig } from '@drape/config';
 import { createDb, type DbHandle } from '@drape/db';
 import { createTestDatabase, startTcpRelay, type TcpRelay, type TestDatabase } from '@drape/db/testing';
+import { captureLog, testLogger } from '@drape/log/testing';
 import { QUEUES, SEND, generateJobData, readOutcome, startBoss, stopBoss } from '@drape/jobs';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
@@ -22,7 +23,8 @@ let relay: TcpRelay;
 let handle: DbHandle;
 let dataDir: string;
 let pipeline: Pipeline;
-const lines: string[] = [];
+const logged = captureLog({ role: 'pipeline' });
+const lines = () => logged.messages();
 
 /** The diffusion server, slowed at will: a render waits at the gate while one is set. */
 let gate: Promise<void> | null = null;
@@ -39,11 +41,11 @@ const provider: ImageProvider = {
 beforeAll(async () => {
   db = await createTestDatabase();
   relay = await startTcpRelay(db.url);
-  handle = createDb(relay.url, 10);
+  handle = createDb(relay.url, 10, logged.log);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-outage-'));
   pipeline = await startPipeline({
     url: relay.url, db: handle.db, config: loadConfig({ DATA_DIR: dataDir, LOOKBOOK_AUTOCURATE: '0' }), storage: createStorage({ dataDir }),
-    log: (l) => lines.push(l), settingsPollMs: 200, provider,
+    log: logged.log, settingsPollMs: 200, provider,
   });
 }, 60_000);
 afterAll(async () => {
@@ -69,12 +71,12 @@ describe('the pipeline daemon while its database is away', () => {
     await relay.cut();
     // The queue's workers poll twice a second, the settings five times: every poll fails meanwhile.
     await new Promise((r) => setTimeout(r, 3000));
-    expect(lines.filter((l) => /database unavailable/.test(l))).toHaveLength(1);
-    expect(lines.filter((l) => /queue error|heartbeat failed|settings poll failed/.test(l))).toEqual([]);
+    expect(lines().filter((l) => /database unavailable/.test(l))).toHaveLength(1);
+    expect(lines().filter((l) => /pg-boss error|heartbeat failed|settings poll failed|failed$/.test(l))).toEqual([]);
 
     const mended = new Date();
     await relay.mend();
-    const back = await until(() => lines.some((l) => /database reachable again/.test(l)), 5000);
+    const back = await until(() => lines().some((l) => /database reachable again/.test(l)), 5000);
     expect(back).toBeLessThan(1500);
     // The heartbeat it missed is sent at once, not at the next tick (10 s).
     await until(async () => {
@@ -82,7 +84,7 @@ describe('the pipeline daemon while its database is away', () => {
       return row.last_heartbeat_at >= mended;
     }, 2000);
 
-    const boss = await startBoss(db.url, db.db, 'cli');
+    const boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
     try {
       const id = await boss.send(QUEUES.generate, generateJobData({ gender: 'female', trend: TRENDS[0].id }, { seed: 7, source: 'batch' }), SEND.live(60));
       await until(async () => (await readOutcome(db.db, id!)) !== null, 30_000);
@@ -93,7 +95,7 @@ describe('the pipeline daemon while its database is away', () => {
   }, 60_000);
 
   it('finishes a job the outage cut short as soon as the database is back, not after the job expires', async () => {
-    const boss = await startBoss(db.url, db.db, 'cli');
+    const boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
     try {
       let open: () => void = () => {};
       gate = new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
 import { podStatus } from '@drape/operations';
+import { testLogger } from '@drape/log/testing';
 
 let db: TestDatabase;
 let dataDir: string;
@@ -16,7 +17,7 @@ let pipeline: Pipeline;
 beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-daemon-'));
-  pipeline = await startPipeline({ url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir }), storage: createStorage({ dataDir }), log: () => {}, settingsPollMs: 200 });
+  pipeline = await startPipeline({ url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir }), storage: createStorage({ dataDir }), log: testLogger('pipeline'), settingsPollMs: 200 });
 });
 afterAll(async () => {
   await pipeline.stop();

@@ -3,6 +3,7 @@ import { readPerformanceMode, watchDatabase, type Db } from '@drape/db';
 import {
   QUEUES, SCHEDULES, countJob, parseGenerateJobData, recordOutcome, scheduleQueue, startBoss, stopBoss, type JobWithMetadata, type MaintenanceTask, type PgBoss,
 } from '@drape/jobs';
+import type { Logger } from '@drape/log';
 import type { Storage } from '@drape/storage';
 import { warmClassifier } from './classifier';
 import { runGenerateJob } from './generate-job';
@@ -17,7 +18,8 @@ export interface PipelineOptions {
   url: string;
   db: Db;
   config: Config;
-  log: (line: string) => void;
+  /** The worker's logger; each job logs through a child carrying its id (jobId; a batch's batchId). */
+  log: Logger;
   storage: Storage;
   /** Another provider than the configured one (tests: a failing one). */
   provider?: ImageProvider;
@@ -70,9 +72,8 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const boss = await startBoss(opts.url, db, 'pipeline', {
     ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
     log,
-    onError: (err) => {
-      if (!database.report(err)) log(`queue error: ${String(err)}`);
-    },
+    // An outage is reported once by the watch; any other error pg-boss logs as a queue error.
+    onError: (err) => database.report(err),
   });
 
   await warmClassifier();
@@ -80,7 +81,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   let lastError: string | null = null;
   beatNow = () => {
     heartbeat(db, workerId, lastError).catch((err) => {
-      if (!database.report(err)) log(`heartbeat failed: ${String(err)}`);
+      if (!database.report(err)) log.error({ err }, 'heartbeat failed');
     });
   };
   const beat = setInterval(beatNow, HEARTBEAT_SECONDS * 1000);
@@ -89,6 +90,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   let generateWorkers = 0;
   const handle = async (jobs: JobWithMetadata<unknown>[]) => {
     for (const job of jobs) {
+      const jobLog = log.child({ jobId: job.id, queue: QUEUES.generate });
       // Before pg-boss gives the job up as expired (it would then be retried a minute later).
       const deadline = Date.now() + job.expireInSeconds * 1000 - 5000;
       const startedAt = performance.now();
@@ -107,9 +109,12 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       } catch (err) {
         if (database.report(err)) throw err;
         lastError = String(err).slice(0, 500);
+        const last = job.retryCount >= job.retryLimit;
+        jobLog.warn({ err, attempt: job.retryCount + 1, retryLimit: job.retryLimit }, last ? 'generate job failed; no attempt left' : 'generate job failed; pg-boss tries it again');
         // The last attempt: the job ends here, and says so to whoever waits for it.
-        if (job.retryCount >= job.retryLimit) {
-          await recordOutcome(db, job.id, { outcome: 'failed', reason: lastError }, { durationMs: performance.now() - startedAt }).catch(() => {});
+        if (last) {
+          await recordOutcome(db, job.id, { outcome: 'failed', reason: lastError }, { durationMs: performance.now() - startedAt })
+            .catch((recordErr: unknown) => jobLog.error({ err: recordErr }, 'the failed outcome could not be recorded'));
         }
         throw err;
       }
@@ -144,7 +149,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
     polling = true;
     void readPerformanceMode(db).then(async (next) => {
       if (next.name === applied.mode) return;
-      log(`performance mode ${applied.mode} -> ${next.name}`);
+      log.info(`performance mode ${applied.mode} -> ${next.name}`);
       mode = next;
       await boss.offWork(QUEUES.generate);
       await workGenerate();
@@ -152,7 +157,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       // change that failed half-way is tried again at the next poll).
       applied = { mode: next.name, generateWorkers };
     }).catch((err: unknown) => {
-      if (!database.report(err)) log(`settings poll failed: ${String(err)}`);
+      if (!database.report(err)) log.error({ err }, 'settings poll failed');
     }).finally(() => {
       polling = false;
     });
@@ -161,11 +166,15 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
 
   // After the workers are up, so this process makes the set if no other does; a failure here
   // leaves the worker running (the next start tries again).
-  const stockStarter = async (quietUnlessOpened: boolean) => {
+  const stockStarter = async (quietUnlessOpened: boolean, from: Logger = log) => {
     const starter = await stockStarterSet(db, boss, { stepExpireSeconds: opts.stepExpireSeconds })
-      .catch((err: unknown) => ({ started: false as const, reason: `failed: ${String(err)}` }));
-    if (starter.started) log(`starter set: ${starter.looks} looks queued (batch ${starter.batchId})`);
-    else if (!quietUnlessOpened) log(`starter set: none opened (${starter.reason})`);
+      .catch((err: unknown) => {
+        from.error({ err }, 'starter set failed');
+        return { started: false as const, reason: `failed: ${String(err)}` };
+      });
+    // The batch it opened is in the message: a step's logger already carries its own batchId.
+    if (starter.started) from.info(`starter set: ${starter.looks} looks queued (batch ${starter.batchId})`);
+    else if (!quietUnlessOpened) from.info(`starter set: none opened (${starter.reason})`);
   };
 
   // The LookBook takes the best of what a batch made as soon as it ends (a fresh install's starter
@@ -173,19 +182,24 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
   // inventory (viewable looks): a pair whose only look it was is stocked again by the starter
   // check at once, and those looks stay (their combinations are in the LookBook). A failure is
   // the cron's to mend: it never fails the step that ended the batch.
-  const curate = async (after: string) => {
+  const curate = async (after: string, from: Logger = log) => {
     try {
       const r = await curateLookbook(db, opts.config.LOOKBOOK_AUTOCURATE);
       if (r.curated === 0) return;
-      log(`LookBook: ${r.curated} looks curated after ${after} (${r.lookbook} of ${r.target})`);
-      if (opts.stockStarter) await stockStarter(true);
+      from.info(`LookBook: ${r.curated} looks curated after ${after} (${r.lookbook} of ${r.target})`);
+      if (opts.stockStarter) await stockStarter(true, from);
     } catch (err) {
-      log(`LookBook curation failed: ${String(err)}`);
+      from.error({ err }, 'LookBook curation failed');
     }
   };
 
-  // The other queues' jobs are counted by each attempt's end (a generate job by its outcome, above).
-  const counted = async <T>(queue: string, run: () => Promise<T>): Promise<T> => {
+  // A step or a cron that fails is logged with its job's id (an outage once, by the watch), and
+  // left to pg-boss to try again. Each attempt's end is counted (a generate job by its outcome, above).
+  const failed = (jobLog: Logger, what: string) => (err: unknown): never => {
+    if (!database.report(err)) jobLog.error({ err }, `${what} failed`);
+    throw err;
+  };
+  const counted = async <T>(queue: string, jobLog: Logger, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     let outcome: 'completed' | 'failed' = 'failed';
     try {
@@ -194,30 +208,39 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       return result;
     } finally {
       await countJob(db, queue, outcome, performance.now() - started).catch((err: unknown) => {
-        if (!database.report(err)) log(`counting a ${queue} job failed: ${String(err)}`);
+        if (!database.report(err)) jobLog.error({ err }, `counting a ${queue} job failed`);
       });
     }
   };
 
   await boss.work<{ batchJobId: string; step?: number }>(QUEUES.batch, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) await counted(QUEUES.batch, async () => {
-      const result = await runBatchStep(db, boss, job.data.batchJobId, job.data.step ?? 1, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds });
-      if (result !== 'finished') return;
-      const starter = await starterProgress(db);
-      const isStarter = starter?.batchId === job.data.batchJobId;
-      log(isStarter ? describeStarter(starter) : `batch ${job.data.batchJobId} finished`);
-      await curate(isStarter ? 'the starter set' : `batch ${job.data.batchJobId}`);
-    });
+    for (const job of jobs) {
+      const stepLog = log.child({ jobId: job.id, queue: QUEUES.batch, batchId: job.data.batchJobId });
+      const step = job.data.step ?? 1;
+      await counted(QUEUES.batch, stepLog, async () => {
+        const result = await runBatchStep(db, boss, job.data.batchJobId, step, { jobExpireSeconds: opts.jobExpireSeconds, stepExpireSeconds: opts.stepExpireSeconds })
+          .catch(failed(stepLog, `batch step ${step}`));
+        stepLog.debug({ step, result }, 'batch step');
+        if (result !== 'finished') return;
+        const starter = await starterProgress(db);
+        const isStarter = starter?.batchId === job.data.batchJobId;
+        stepLog.info(isStarter ? describeStarter(starter) : `batch ${job.data.batchJobId} finished`);
+        await curate(isStarter ? 'the starter set' : `batch ${job.data.batchJobId}`, stepLog);
+      });
+    }
   });
 
   for (const s of Object.values(SCHEDULES)) {
     const queue = scheduleQueue(s.task);
     await boss.work<{ task: MaintenanceTask }>(queue, async (jobs) => {
-      for (const job of jobs) await counted(queue, async () => {
-        const report = await runMaintenance(db, storage, job.data.task, opts.config);
-        log(`${job.data.task}: ${JSON.stringify(report)}`);
-        if (job.data.task === 'lookbook-curation' && Number(report.curated) > 0 && opts.stockStarter) await stockStarter(true);
-      });
+      for (const job of jobs) {
+        const cronLog = log.child({ jobId: job.id, queue });
+        await counted(queue, cronLog, async () => {
+          const report = await runMaintenance(db, storage, job.data.task, opts.config).catch(failed(cronLog, job.data.task));
+          cronLog.info({ report }, `${job.data.task} done`);
+          if (job.data.task === 'lookbook-curation' && Number(report.curated) > 0 && opts.stockStarter) await stockStarter(true, cronLog);
+        });
+      }
     });
   }
 
@@ -236,7 +259,7 @@ export async function startPipeline(opts: PipelineOptions): Promise<Pipeline> {
       clearInterval(settings);
       database.stop();
       await stopBoss(boss, 'pipeline');
-      await markStopped(db, workerId).catch(() => {});
+      await markStopped(db, workerId).catch((err: unknown) => log.warn({ err }, 'the worker could not be marked stopped'));
     },
   };
 }

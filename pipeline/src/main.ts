@@ -1,12 +1,15 @@
 import { boot } from '@drape/boot';
+import { logSettings } from '@drape/config';
+import { createLogger } from '@drape/log';
 import { startPipeline } from './daemon';
 
 /** The pipeline daemon process: one per `npm start`, N in a fleet. */
+const log = createLogger({ role: 'pipeline', ...logSettings() });
+
 async function main() {
-  const log = (line: string) => console.log(`[pipeline] ${line}`);
   const booted = await boot({ role: 'pipeline', log });
   const pipeline = await startPipeline({ url: booted.url, db: booted.db.db, config: booted.config, storage: booted.storage, log, stockStarter: true });
-  log(`worker ${pipeline.workerId} running`);
+  log.info({ workerId: pipeline.workerId }, `worker ${pipeline.workerId} running`);
 
   let stopping = false;
   const shutdown = async () => {
@@ -16,14 +19,14 @@ async function main() {
     force.unref();
     await pipeline.stop();
     await booted.stop();
-    log('stopped');
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  log.fatal({ err }, 'the pipeline could not start');
   process.exit(1);
 });

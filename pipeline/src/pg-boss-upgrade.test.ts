@@ -11,6 +11,7 @@ import { pgBoss10Queue, startPgBoss10 } from '@drape/jobs/testing';
 import { entryJobId, runBatchStep, startSequentialBatch } from '@drape/operations';
 import { createStorage, type Storage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
+import { captureLog } from '@drape/log/testing';
 
 /**
  * A batch half-way through when an install moves from pg-boss 10 to 12: its first step ran on
@@ -23,7 +24,7 @@ let db: TestDatabase;
 let dataDir: string;
 let storage: Storage;
 let pipeline: Pipeline | undefined;
-const lines: string[] = [];
+const captured = captureLog({ role: 'pipeline', level: 'info' });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -68,10 +69,10 @@ describe('a batch running when the install moves from pg-boss 10 to pg-boss 12',
     ]);
 
     pipeline = await startPipeline({
-      url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir, LOOKBOOK_AUTOCURATE: '0' }), storage, log: (l) => lines.push(l),
+      url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir, LOOKBOOK_AUTOCURATE: '0' }), storage, log: captured.log,
       maintenanceIntervalSeconds: 1, settingsPollMs: 500,
     });
-    expect(lines).toContain(`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${QUEUES.batch} 1, ${QUEUES.generate} ${ENTRIES}; 4 schedules`);
+    expect(captured.messages()).toContain(`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${QUEUES.batch} 1, ${QUEUES.generate} ${ENTRIES}; 4 schedules`);
     const batch = () => db.db.selectFrom('batch_jobs').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
     await until(async () => (await batch()).status === 'completed', 180_000);
 

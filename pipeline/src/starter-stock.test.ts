@@ -11,6 +11,7 @@ import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
 import { describeStarter, missingStarterLooks, starterCombinations, starterProgress, stockStarterSet } from './starter-stock';
 import { curateLookbook, lookbookStatus } from '@drape/operations';
+import { captureLog, testLogger } from '@drape/log/testing';
 
 const ACTIVE_SELECTIONS = TRENDS.filter((t) => t.active).length + PALETTES.length + OCCASIONS.filter((o) => o.isActive).length;
 const pair = (c: ReturnType<typeof starterCombinations>[number]) => `${c.gender}|${selectionOf(c).kind}|${selectionOf(c).id}`;
@@ -49,7 +50,7 @@ describe('stockStarterSet on an empty inventory', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await ensureMatrix(db.db);
-    boss = await startBoss(db.url, db.db, 'cli');
+    boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
   });
   afterAll(async () => {
     await stopBoss(boss, 'cli');
@@ -80,15 +81,16 @@ describe('a pipeline started on an empty inventory', () => {
   let boss: PgBoss;
   let dataDir: string;
   let pipeline: Pipeline;
-  const logs: string[] = [];
+  const logged = captureLog({ role: 'pipeline' });
+  const logs = () => logged.messages();
   beforeAll(async () => {
     db = await createTestDatabase();
     await ensureMatrix(db.db);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-starter-'));
-    boss = await startBoss(db.url, db.db, 'cli');
+    boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
     pipeline = await startPipeline({
       url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir }), storage: createStorage({ dataDir }),
-      log: (line) => logs.push(line), settingsPollMs: 500, stockStarter: true,
+      log: logged.log, settingsPollMs: 500, stockStarter: true,
     });
   });
   afterAll(async () => {
@@ -100,7 +102,7 @@ describe('a pipeline started on an empty inventory', () => {
 
   it('stocks a viewable look for every pair, fills the LookBook from it, then opens nothing while stocked, and only the pair that lost its looks after', async () => {
     const first = (await starterProgress(db.db))!.batchId;
-    expect(logs).toContain(`starter set: ${ACTIVE_SELECTIONS * 2} looks queued (batch ${first})`);
+    expect(logs()).toContain(`starter set: ${ACTIVE_SELECTIONS * 2} looks queued (batch ${first})`);
     // The set, then the LookBook's pick from it, then the pairs whose look went to the LookBook stocked again.
     const settled = async () => {
       const running = await db.db.selectFrom('batch_jobs').select('id').where('status', '=', 'running').executeTakeFirst();
@@ -113,7 +115,8 @@ describe('a pipeline started on an empty inventory', () => {
     }
     const batches = await db.db.selectFrom('batch_jobs').selectAll().orderBy('created_at').execute();
     expect(batches[0]).toMatchObject({ id: first, status: 'completed', total: ACTIVE_SELECTIONS * 2, processed: ACTIVE_SELECTIONS * 2 });
-    expect(logs.some((line) => line.startsWith('Starter set: done'))).toBe(true);
+    // Said by the step that ended the batch: its line carries the step's job id and the batch's.
+    expect(logged.lines.find((l) => l.msg?.startsWith('Starter set: done'))).toMatchObject({ level: 'info', role: 'pipeline', batchId: first, jobId: expect.any(String), queue: QUEUES.batch });
 
     // One look per combination of the set that made a good look, each curated by the pipeline as
     // the set ended; the pairs whose look went to the LookBook were stocked again by another
@@ -121,7 +124,7 @@ describe('a pipeline started on an empty inventory', () => {
     const good = new Set((await db.db.selectFrom('generated_images').select('combination_code').where('quality_score', '>=', QUALITY_GOOD).execute()).map((r) => r.combination_code));
     expect(good.size).toBeGreaterThan(0);
     expect(await lookbookStatus(db.db)).toEqual({ total: good.size, auto: good.size, admin: 0, other: 0 });
-    expect(logs.some((line) => /^LookBook: \d+ looks curated after the starter set/.test(line))).toBe(true);
+    expect(logs().some((line) => /^LookBook: \d+ looks curated after the starter set/.test(line))).toBe(true);
     expect(batches.length).toBeGreaterThanOrEqual(2);
     expect(batches.every((b) => b.status === 'completed' && (b.options as { starter?: boolean }).starter)).toBe(true);
     expect(await curateLookbook(db.db, LOOKBOOK_AUTOCURATE_DEFAULT)).toMatchObject({ curated: 0 });

@@ -8,6 +8,7 @@ import { QUEUES, SEND, generateJobData, readOutcome, startBoss, stopBoss, type P
 import { checkStoreIntegrity, ORPHAN_GRACE_MS } from '@drape/operations';
 import { createS3Storage, type Storage } from '@drape/storage';
 import { startRefusingS3Proxy, startS3rver, type RefusingS3Proxy, type S3TestServer } from '@drape/storage/testing';
+import { captureLog, testLogger } from '@drape/log/testing';
 import { startPipeline, type Pipeline } from './daemon';
 
 /**
@@ -22,7 +23,7 @@ let storage: Storage;
 let pipeline: Pipeline;
 let boss: PgBoss;
 let dataDir: string;
-const lines: string[] = [];
+const logged = captureLog({ role: 'pipeline' });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -31,9 +32,9 @@ beforeAll(async () => {
   storage = createS3Storage({ ...s3.options, endpoint: proxy.endpoint });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-store-failure-'));
   pipeline = await startPipeline({
-    url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir, LOOKBOOK_AUTOCURATE: '0' }), storage, log: (l) => lines.push(l), maintenanceIntervalSeconds: 1,
+    url: db.url, db: db.db, config: loadConfig({ DATA_DIR: dataDir, LOOKBOOK_AUTOCURATE: '0' }), storage, log: logged.log, maintenanceIntervalSeconds: 1,
   });
-  boss = await startBoss(db.url, db.db, 'cli');
+  boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
 }, 60_000);
 afterAll(async () => {
   await stopBoss(boss, 'cli');
@@ -78,6 +79,11 @@ describe('a generate job while the image store refuses', () => {
     // Nothing of the failed attempt is left behind.
     const check = await checkStoreIntegrity(db.db, storage, { now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000) });
     expect(check.found).toEqual({ look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 });
-    expect(lines.filter((l) => /database unavailable/.test(l))).toEqual([]);
+    expect(logged.messages().filter((l) => /database unavailable/.test(l))).toEqual([]);
+    // The failed attempt was logged by the worker, with the job's id and what went wrong.
+    const failures = logged.lines.filter((l) => l.jobId === id);
+    expect(failures.length).toBeGreaterThanOrEqual(1);
+    expect(failures[0]).toMatchObject({ level: 'warn', role: 'pipeline', queue: QUEUES.generate, msg: 'generate job failed; pg-boss tries it again', attempt: 1 });
+    expect(failures[0]!.err).toMatchObject({ message: expect.any(String) });
   }, 120_000);
 });

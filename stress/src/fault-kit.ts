@@ -2,6 +2,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { sql } from 'kysely';
 import { countAdminFigures, readAdminCounts, type Db } from '@drape/db';
 import { QUEUES, SEND, generateJobData, startBoss, stopBoss } from '@drape/jobs';
+import { testLogger } from '@drape/log/testing';
 
 /**
  * The pieces the fault runs share (stress/src/faults.ts, and the fault case of `npm test`): accounts
@@ -277,7 +278,7 @@ export async function listening(db: Db): Promise<boolean> {
 
 /** Jobs sent straight to the queue (as a batch entry is), to see each end exactly once. */
 export async function sendJobs(db: Db, url: string, count: number): Promise<string[]> {
-  const boss = await startBoss(url, db, 'cli');
+  const boss = await startBoss(url, db, 'cli', { log: testLogger('cli') });
   try {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
@@ -293,7 +294,7 @@ export async function sendJobs(db: Db, url: string, count: number): Promise<stri
 
 /** How many of the jobs were tried more than once (an attempt failed and pg-boss retried it). */
 export async function retried(db: Db, url: string, ids: string[]): Promise<number> {
-  const boss = await startBoss(url, db, 'cli');
+  const boss = await startBoss(url, db, 'cli', { log: testLogger('cli') });
   try {
     let n = 0;
     for (const id of ids) {

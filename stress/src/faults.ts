@@ -6,6 +6,7 @@ import { createDb, type Db, type DbHandle } from '@drape/db';
 import { checkStoreIntegrity, entryJobId } from '@drape/operations';
 import { createStorage } from '@drape/storage';
 import { startRefusingS3Proxy, startS3rver } from '@drape/storage/testing';
+import { testLogger } from '@drape/log/testing';
 import {
   answered, call, docAddress, getLooks, halfWritten, jobEnds, lineAfter, listening, lostWrites, registerAccount, retried, sendJobs, serverBack, startWriteLoad, until,
   type Account, type Call,
@@ -57,7 +58,7 @@ async function openScene(opts: Required<Pick<FaultOptions, 'full' | 'echo'>> & {
     await stack.waitForLine(/\[pipeline\] worker \S+ running/, 180_000);
     // Get My Look answers from the starter set's looks.
     await stack.waitForLine(/Starter set: (done|none opened)/, 300_000);
-    const db = createDb(stack.databaseUrl(), 4);
+    const db = createDb(stack.databaseUrl(), 4, testLogger('cli'));
     const count = opts.full ? 40 : 12;
     const users: Scene['users'] = [];
     for (let i = 0; i < count; i++) {

@@ -88,7 +88,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     TRUST_PROXY: '127.0.0.1',
     ADMIN_KEY: STACK_ADMIN.adminKey,
     ADMIN_PASSWORD: STACK_ADMIN.password,
-    LOG_LEVEL: 'warn',
+    // What the runs wait for (a worker running, the starter set, an outage's end) is logged at info.
+    LOG_LEVEL: 'info',
     ...opts.env,
   };
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'bootstrap.mjs'), 'start'], {

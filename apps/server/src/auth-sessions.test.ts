@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testLogger } from '@drape/log/testing';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -80,9 +81,10 @@ async function startTestServerOnSameDb() {
   const { createDb } = await import('@drape/db');
   const { createLiveGeneration } = await import('@drape/jobs');
   const { createMailer } = await import('@drape/auth');
-  const handle = createDb(s.db.url, 2);
-  const generation = await createLiveGeneration(s.db.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage, createMailer(handle.db, s.config, () => {})), serveApps: false });
+  const log = testLogger();
+  const handle = createDb(s.db.url, 2, log);
+  const generation = await createLiveGeneration(s.db.url, handle.db, log);
+  const app = await buildApp({ services: createServices(handle, s.config, log, generation, s.storage, createMailer(handle.db, s.config, log)), serveApps: false });
   app.addHook('onClose', async () => {
     await generation.close();
     await handle.close();

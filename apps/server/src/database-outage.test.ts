@@ -4,6 +4,7 @@ import { APP_ERRORS } from '@drape/contracts';
 import { createDb } from '@drape/db';
 import { startTcpRelay, type TcpRelay } from '@drape/db/testing';
 import { createLiveGeneration } from '@drape/jobs';
+import { captureLog } from '@drape/log/testing';
 import { buildApp } from './app';
 import { createServices } from './services';
 import { parsePrometheusText, samplesOf, valueOf } from './testing/prometheus-text';
@@ -19,13 +20,14 @@ let relay: TcpRelay;
 let base: string;
 let close: () => Promise<void>;
 let outage: () => boolean;
+const logged = captureLog();
 
 beforeAll(async () => {
   s = await startTestServer();
   relay = await startTcpRelay(s.db.url);
-  const handle = createDb(relay.url, 5);
-  const generation = await createLiveGeneration(relay.url, handle.db);
-  const app = await buildApp({ services: createServices(handle, s.config, () => {}, generation, s.storage, createMailer(handle.db, s.config, () => {})), serveApps: false });
+  const handle = createDb(relay.url, 5, logged.log);
+  const generation = await createLiveGeneration(relay.url, handle.db, logged.log);
+  const app = await buildApp({ services: createServices(handle, s.config, logged.log, generation, s.storage, createMailer(handle.db, s.config, logged.log)), serveApps: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   outage = () => app.databaseWatch.down();
@@ -84,8 +86,10 @@ describe('while the database cannot be reached', () => {
     expect(samplesOf(samples, 'drape_looks')).toEqual([]);
     expect(valueOf(samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/user/profile', status_code: '503' })).toBe(1);
     expect(samplesOf(samples, 'process_cpu_user_seconds_total')).toHaveLength(1);
-    // Reported once for the whole outage, not once per refused call.
+    // Reported once for the whole outage, not once per refused call, and never as a failed request.
     expect(outage()).toBe(true);
+    expect(logged.lines.filter((l) => /database unavailable/.test(l.msg ?? '')).map((l) => l.level)).toEqual(['warn']);
+    expect(logged.lines.filter((l) => l.level === 'error' || l.level === 'fatal')).toEqual([]);
 
     await relay.mend();
     const started = Date.now();
@@ -103,6 +107,7 @@ describe('while the database cannot be reached', () => {
       ready = await timed('/readyz');
     }
     expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect(logged.messages().filter((m) => /database reachable again/.test(m))).toHaveLength(1);
     // The write refused while it was down changed nothing.
     const row = await s.db.db.selectFrom('users').select('bio').where('id', '=', u.user.id).executeTakeFirstOrThrow();
     expect(row.bio).not.toBe('written while down');

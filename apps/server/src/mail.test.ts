@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { MAIL_STOP_TIMEOUT_MS } from '@drape/jobs';
 import { startServerMail } from './mail';
 import { startTestServer, type TestServer } from './testing/harness';
+import { captureLog } from '@drape/log/testing';
 
 /**
  * Mail as a server process sends it: the outbox row and its job, delivered by the server's own
@@ -69,8 +70,8 @@ describe("a server's mail worker at shutdown", () => {
 
   it('stops within its short timeout with a delivery hanging, and another server delivers the mail once', async () => {
     const config = loadConfig({ SMTP_URL: sink.url });
-    const lines: string[] = [];
-    const first = await startServerMail(db.url, db.db, config, (l) => lines.push(l), RETRY);
+    const captured = captureLog();
+    const first = await startServerMail(db.url, db.db, config, captured.log, RETRY);
     await first.mailer.send({ to: 'ada@example.com', subject: 'Reset your Drape password', text: 'Use this link: http://x/reset-password?token=abc', kind: 'password_reset' });
     await until(() => sink.attempts('ada@example.com') === 1);
 
@@ -84,7 +85,7 @@ describe("a server's mail worker at shutdown", () => {
 
     // The hung attempt ends (the provider refuses it); the next server's worker takes the retry.
     release(BUSY);
-    const second = await startServerMail(db.url, db.db, config, (l) => lines.push(l), RETRY);
+    const second = await startServerMail(db.url, db.db, config, captured.log, RETRY);
     try {
       await until(async () => Boolean((await db.db.selectFrom('mail_outbox').select('sent_at').executeTakeFirstOrThrow()).sent_at));
       expect(sink.received.filter((m) => m.to.includes('ada@example.com'))).toHaveLength(1);

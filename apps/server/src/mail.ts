@@ -2,6 +2,7 @@ import { createMailDelivery, createMailer, outboxError, type Mailer } from '@dra
 import type { Config } from '@drape/config';
 import { isDatabaseUnavailable, type Db } from '@drape/db';
 import { createMailQueue, type MailQueueOptions } from '@drape/jobs';
+import type { Logger } from '@drape/log';
 
 /** The server process's mail: the mailer its requests use and, with SMTP_URL, the worker that delivers. */
 export interface ServerMail {
@@ -16,24 +17,23 @@ export interface ServerMail {
  * nothing is queued or worked: the mailer shows or notes each mail as it always did.
  */
 export async function startServerMail(
-  url: string, db: Db, config: Config, log: (line: string) => void, opts: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds'> = {},
+  url: string, db: Db, config: Config, log: Logger, opts: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds'> = {},
 ): Promise<ServerMail> {
   if (!config.SMTP_URL) return { mailer: createMailer(db, config, log), close: async () => {} };
   const queue = await createMailQueue(url, db, {
     ...opts,
-    // An outage is reported by the server's database watch; anything else is said here.
-    onError: (err) => {
-      if (!isDatabaseUnavailable(err)) log(`[mail] queue error: ${String(err)}`);
-    },
+    log,
+    // An outage is reported by the server's database watch; anything else is logged by the queue.
+    onError: (err) => isDatabaseUnavailable(err),
   });
   const delivery = createMailDelivery(db, config);
   await queue.work(async (attempt) => {
     try {
       const result = await delivery.deliver(attempt);
-      if (result === 'refused') log(`[mail] outbox ${attempt.outboxId}: refused for good by the SMTP server, not retried`);
+      if (result === 'refused') log.warn({ mail: { outboxId: attempt.outboxId } }, `[mail] outbox ${attempt.outboxId}: refused for good by the SMTP server, not retried`);
     } catch (err) {
       const next = attempt.lastAttempt ? 'given up' : 'to be retried';
-      log(`[mail] outbox ${attempt.outboxId}: attempt ${attempt.attempt} failed, ${next}: ${outboxError(err)}`);
+      log.warn({ mail: { outboxId: attempt.outboxId, attempt: attempt.attempt } }, `[mail] outbox ${attempt.outboxId}: attempt ${attempt.attempt} failed, ${next}: ${outboxError(err)}`);
       throw err;
     }
   });

@@ -1,21 +1,24 @@
 import { boot } from '@drape/boot';
-import { buildApp } from './app';
+import { logSettings } from '@drape/config';
 import { watchDatabase } from '@drape/db';
 import { createLiveGeneration } from '@drape/jobs';
+import { createLogger } from '@drape/log';
+import { buildApp } from './app';
 import { startServerMail } from './mail';
 import { createServerMetrics } from './metrics/server-metrics';
 import { createServices } from './services';
 
 /** The HTTP server process. With no DATABASE_URL it starts the embedded PostgreSQL itself. */
+const log = createLogger({ role: 'server', ...logSettings() });
+
 async function main() {
-  const log = (line: string) => console.log(line);
   const booted = await boot({ role: 'server', log });
   const { config } = booted;
-  const generation = await createLiveGeneration(booted.url, booted.db.db);
+  const generation = await createLiveGeneration(booted.url, booted.db.db, log);
   const mail = await startServerMail(booted.url, booted.db.db, config, log);
   const services = createServices(booted.db, config, log, generation, booted.storage, mail.mailer);
-  // One watch for both listeners, reporting through the main one's logger (a report only comes from a request).
-  const databaseWatch = watchDatabase(booted.db.db, { log: (line) => app.log.warn(line) });
+  // One watch for both listeners (one report and one probe per outage).
+  const databaseWatch = watchDatabase(booted.db.db, { log });
   // One registry for the process: both listeners' requests, its pools, the fleet's figures.
   const metrics = createServerMetrics({
     db: booted.db.db, queue: services.jobs, pools: { app: booted.db.pool },
@@ -26,15 +29,15 @@ async function main() {
   const adminApp = config.adminListener ? await buildApp({ services, listener: 'admin', databaseWatch, metrics }) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   if (adminApp && config.adminListener) await adminApp.listen({ port: config.adminListener.port, host: config.HOST });
-  log(`Drape server listening on http://${config.HOST}:${config.PORT}`);
-  if (config.adminListener) log(`Drape admin listening on http://${config.HOST}:${config.adminListener.port} for ${config.adminListener.origin}`);
+  log.info(`Drape server listening on http://${config.HOST}:${config.PORT}`);
+  if (config.adminListener) log.info(`Drape admin listening on http://${config.HOST}:${config.adminListener.port} for ${config.adminListener.origin}`);
   process.send?.({ type: 'listening', port: config.PORT, adminPort: config.adminListener?.port ?? null });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log(`server: ${signal}, closing`);
+    log.info(`server: ${signal}, closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await Promise.all([app.close(), adminApp?.close()]);
@@ -49,7 +52,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  log.fatal({ err }, 'the server could not start');
   process.exit(1);
 });

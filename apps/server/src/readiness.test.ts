@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadinessAnswer, ReadinessChecks } from '@drape/contracts';
 import { QUEUES, startBoss, stopBoss } from '@drape/jobs';
 import { startTestServer, type TestServer } from './testing/harness';
+import { testLogger } from '@drape/log/testing';
 
 /**
  * Issue 16 §2 "Readiness": /readyz answers 503 while migrations are missing, the image store cannot
@@ -72,7 +73,7 @@ describe('/readyz on the local image store', () => {
   });
 
   it("is not ready while one of Drape's queues is missing from pg-boss", async () => {
-    const boss = await startBoss(s.db.url, s.db.db, 'cli');
+    const boss = await startBoss(s.db.url, s.db.db, 'cli', { log: testLogger('cli') });
     try {
       await boss.deleteQueue(QUEUES.batch);
       expect(await readyzBecomes(s.url, 'not ready')).toMatchObject({ status: 503, body: { checks: { ...ALL_OK, queue: 'not ready' } } });

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context, RequestMeta, ResponseHints, Services, Surface } from '@drape/api';
 import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
+import type { Logger } from '@drape/log';
 
 /** A bearer token from the Authorization header: admin tokens are JWTs (three dot-separated parts). */
 function bearerOf(req: FastifyRequest): string | null {
@@ -29,6 +30,8 @@ class HttpRequestMeta implements RequestMeta {
   readonly userAgent: string | null;
   readonly cdnCountries: readonly string[];
   readonly acceptLanguage: string | null;
+  /** Fastify's child logger of this request (its reqId on every line). */
+  readonly log: Logger;
   #reply: FastifyReply | undefined;
   #signal: AbortSignal | undefined;
 
@@ -37,6 +40,7 @@ class HttpRequestMeta implements RequestMeta {
     this.userAgent = header(req, 'user-agent', 512);
     this.cdnCountries = CDN_COUNTRY_HEADERS.map((name) => header(req, name, 64)).filter((v): v is string => v !== null);
     this.acceptLanguage = header(req, 'accept-language', 1000);
+    this.log = req.log as Logger;
     this.#reply = reply;
   }
 

@@ -4,10 +4,11 @@ import type { Config } from '@drape/config';
 import { parsePromoCodes } from '@drape/contracts';
 import type { DbHandle } from '@drape/db';
 import type { LiveGeneration } from '@drape/jobs';
+import type { Logger } from '@drape/log';
 import type { Storage } from '@drape/storage';
 
 /** The long-lived parts of one server process, built once, shared by every request. */
-export function createServices(handle: DbHandle, config: Config, log: (line: string) => void, generation: LiveGeneration, storage: Storage, mailer: Mailer): Services {
+export function createServices(handle: DbHandle, config: Config, log: Logger, generation: LiveGeneration, storage: Storage, mailer: Mailer): Services {
   return {
     db: handle.db,
     config,

@@ -3,6 +3,7 @@ import type { Config } from '@drape/config';
 import type { Tier } from '@drape/contracts';
 import type { Db } from '@drape/db';
 import type { JobQueue, LiveGeneration } from '@drape/jobs';
+import type { Logger } from '@drape/log';
 import type { Storage } from '@drape/storage';
 import type { Surface } from './surfaces';
 
@@ -19,7 +20,8 @@ export interface Services {
   jobs: JobQueue;
   /** The image store: the admin deletes and restores files, and reads blocked ones. */
   storage: Storage;
-  log: (line: string) => void;
+  /** The process's logger (role server); a request logs through its own child (RequestMeta.log). */
+  log: Logger;
 }
 
 /** Who is calling, as far as the HTTP host can tell. */
@@ -38,6 +40,8 @@ export interface RequestMeta {
    * (a password check queued for a CPU) is dropped rather than done for nobody. Absent outside HTTP.
    */
   signal?: AbortSignal;
+  /** This request's logger: its lines carry the request's id (Fastify's reqId). Absent outside HTTP. */
+  log?: Logger;
 }
 
 /**

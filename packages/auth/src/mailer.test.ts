@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@drape/config';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { QUEUES, createMailQueue, startBoss, stopBoss, type MailQueue, type PgBoss } from '@drape/jobs';
+import { captureLog, testLogger } from '@drape/log/testing';
 import { createMailDelivery, type MailDelivery } from './mail-delivery';
 import { createMailer, NO_TRANSPORT, type OutboxQueue } from './mailer';
 import { startSmtpSink, type SmtpReply, type SmtpSink } from './testing';
@@ -35,10 +36,10 @@ beforeAll(async () => {
     },
   });
   // Short retries: a retry waits 1-2 s, the next 2-4 s (backoff), two retries in all.
-  queue = await createMailQueue(db.url, db.db, { retry: { retryLimit: 2, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5 });
+  queue = await createMailQueue(db.url, db.db, { log: testLogger(), retry: { retryLimit: 2, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5 });
   delivery = createMailDelivery(db.db, SMTP_CONFIG());
   await queue.work((attempt) => delivery.deliver(attempt));
-  boss = await startBoss(db.url, db.db, 'cli');
+  boss = await startBoss(db.url, db.db, 'cli', { log: testLogger('cli') });
   recorder = {
     async enqueue(trx, outboxId) {
       const jobId = await queue.enqueue(trx, outboxId);
@@ -66,7 +67,7 @@ async function until(check: () => Promise<boolean>, ms = 20_000) {
 const rowOf = (recipient: string) => db.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', recipient).executeTakeFirstOrThrow();
 const LINK = 'http://x/reset-password?token=abcdefghijklmnopqrstuvwxyz234567';
 const resetMail = (to: string) => ({ to, subject: 'Reset your Drape password', text: `Use this link: ${LINK}`, html: `<a href="${LINK}">Reset</a>`, kind: 'password_reset' });
-const sendMail = (to: string) => createMailer(db.db, SMTP_CONFIG(), () => {}, recorder).send(resetMail(to));
+const sendMail = (to: string) => createMailer(db.db, SMTP_CONFIG(), testLogger(), recorder).send(resetMail(to));
 const ended = async (to: string) => {
   const row = await rowOf(to);
   return Boolean(row.sent_at ?? row.failed_at);
@@ -75,8 +76,8 @@ const jobFor = async (to: string) => boss.getJobById(QUEUES.mail, jobOf.get((awa
 
 describe('mailer, through the mail queue', () => {
   it('delivers through SMTP_URL, marks the outbox row sent and drops its body', async () => {
-    const lines: string[] = [];
-    await createMailer(db.db, SMTP_CONFIG(), (l) => lines.push(l), recorder).send(resetMail('ada@example.com'));
+    const { log, lines } = captureLog();
+    await createMailer(db.db, SMTP_CONFIG(), log, recorder).send(resetMail('ada@example.com'));
     await until(() => ended('ada@example.com'));
     expect(sink.received.find((m) => m.to.includes('ada@example.com'))).toMatchObject({
       from: 'hello@drape.test', to: ['ada@example.com'], subject: 'Reset your Drape password', text: expect.stringContaining(LINK),
@@ -164,32 +165,33 @@ describe('mailer, through the mail queue', () => {
         throw new Error('the process died here');
       },
     };
-    await expect(createMailer(db.db, SMTP_CONFIG(), () => {}, failing).send(resetMail('lost@example.com'))).rejects.toThrow('the process died here');
+    await expect(createMailer(db.db, SMTP_CONFIG(), testLogger(), failing).send(resetMail('lost@example.com'))).rejects.toThrow('the process died here');
     expect(jobId).not.toBe('');
     expect(await db.db.selectFrom('mail_outbox').select('id').where('recipient', '=', 'lost@example.com').execute()).toEqual([]);
     expect(await boss.getJobById(QUEUES.mail, jobId)).toBeNull();
   });
 
   it('refuses to start with SMTP_URL but no queue (a mail would be written and never sent)', () => {
-    expect(() => createMailer(db.db, SMTP_CONFIG())).toThrow(/mail queue/);
+    expect(() => createMailer(db.db, SMTP_CONFIG(), testLogger())).toThrow(/mail queue/);
   });
 });
 
 describe('mailer without SMTP_URL', () => {
-  it('in development mode, shows the mail on the console and never stores its body', async () => {
-    const lines: string[] = [];
-    await createMailer(db.db, loadConfig({}), (l) => lines.push(l)).send(resetMail('lin@example.com'));
-    expect(lines.join('\n')).toContain(LINK);
-    expect(await rowOf('lin@example.com')).toMatchObject({ body_text: null, body_html: null, sent_at: null, failed_at: null, attempts: 0, error: NO_TRANSPORT.development });
+  it('without SMTP_URL in development mode, shows the mail in the log (info, the caller\'s request id on it) and never stores its body', async () => {
+    const { log, lines } = captureLog();
+    await createMailer(db.db, loadConfig({}), log).send(resetMail('lin@example.com'), log.child({ reqId: 'req-9' }));
+    expect(lines).toEqual([expect.objectContaining({ level: 'info', reqId: 'req-9', msg: expect.stringContaining(LINK) })]);
+    expect(lines[0]!.msg).toMatch(/^\[mail\] to lin@example.com: Reset your Drape password\n/);
+    expect(await rowOf('lin@example.com')).toMatchObject({ body_text: null, body_html: null, sent_at: null, error: NO_TRANSPORT.development });
   });
 
   it('in production mode (NODE_ENV=production), prints no link and stores no body', async () => {
-    const lines: string[] = [];
-    await createMailer(db.db, loadConfig({ NODE_ENV: 'production' }), (l) => lines.push(l)).send(resetMail('prod@example.com'));
+    const { log, lines } = captureLog();
+    await createMailer(db.db, loadConfig({ NODE_ENV: 'production' }), log).send(resetMail('prod@example.com'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[mail\] not sent: SMTP_URL is not set \(password_reset, outbox \d+\)$/);
-    expect(lines.join('\n')).not.toContain('token=');
-    expect(lines.join('\n')).not.toContain('prod@example.com');
+    expect(lines[0]).toMatchObject({ level: 'warn', msg: expect.stringMatching(/^\[mail\] not sent: SMTP_URL is not set \(password_reset, outbox \d+\)$/) });
+    expect(JSON.stringify(lines)).not.toContain('token=');
+    expect(JSON.stringify(lines)).not.toContain('prod@example.com');
     expect(await rowOf('prod@example.com')).toMatchObject({ body_text: null, body_html: null, sent_at: null, error: NO_TRANSPORT.production });
   });
 });

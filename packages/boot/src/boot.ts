@@ -1,6 +1,7 @@
 import { bootstrapAdmin, DEFAULT_ADMIN_KEY } from '@drape/auth';
 import { loadConfig, readEnvFile, withConcretePort, type Config } from '@drape/config';
 import { createDb, migrate, resolveDatabase, seedCatalog, withSetupLock, type Db, type DbHandle, type EmbeddedPostgres } from '@drape/db';
+import { noChattierThan, type Logger } from '@drape/log';
 import { moveLegacyBlockedImages, type Storage } from '@drape/storage';
 import { ensureMatrix } from './matrix';
 import { openStorage } from './storage';
@@ -33,9 +34,10 @@ export interface Booted {
 
 export interface BootOptions {
   role: Role;
-  log: (line: string) => void;
+  /** The process's logger (made before the boot, so that a failed boot is logged in its form). */
+  log: Logger;
   env?: NodeJS.ProcessEnv;
-  /** Leave out the embedded PostgreSQL's own lines (the CLI prints only its answer). */
+  /** Leave out the embedded PostgreSQL's progress lines (the CLI prints only its answer). */
   quietDatabase?: boolean;
   /**
    * Prepare the database (migrations, seed, admin, matrix) unless told it is prepared. Off for
@@ -48,12 +50,13 @@ export async function boot({ role, log, env = process.env, quietDatabase = false
   // Every process starts here: `.env` in the folder it starts in is read first, the environment winning.
   if (env === process.env) readEnvFile();
   const config = loadConfig(await withConcretePort(env));
-  const { url, embedded } = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, quietDatabase ? () => {} : log);
-  const db = createDb(url, POOL[role]);
+  const { url, embedded } = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, quietDatabase ? noChattierThan(log, 'warn') : log);
+  const db = createDb(url, POOL[role], log);
   const storage = openStorage(config);
   const stop = async () => {
-    await storage.close().catch(() => {});
-    await db.close().catch(() => {});
+    // Closing goes on past a part that fails to close, and says which.
+    await storage.close().catch((err: unknown) => log.warn({ err }, 'the image store did not close cleanly'));
+    await db.close().catch((err: unknown) => log.warn({ err }, 'the database pool did not close cleanly'));
     await embedded?.stop();
   };
   try {
@@ -65,22 +68,23 @@ export async function boot({ role, log, env = process.env, quietDatabase = false
   return { config, url, db, embedded, storage, stop };
 }
 
-async function prepare(handle: DbHandle, config: Config, storage: Storage, log: (line: string) => void): Promise<void> {
+async function prepare(handle: DbHandle, config: Config, storage: Storage, log: Logger): Promise<void> {
   if (storage.kind === 'local') {
     // Installs from before the private area kept refused images under the public /media folder.
     const { moved } = await moveLegacyBlockedImages(config.dataDir);
-    if (moved) log(`moved ${moved} blocked images out of the public media folder`);
+    if (moved) log.info(`moved ${moved} blocked images out of the public media folder`);
   }
   await withSetupLock(handle.db, 'drape-boot', async () => {
     const applied = await migrate(handle.db);
-    if (applied.length) log(`migrated: ${applied.join(', ')}`);
+    if (applied.length) log.info(`migrated: ${applied.join(', ')}`);
     await seedCatalog(handle.db);
     const admin = await bootstrapAdmin(handle.db, config.ADMIN_KEY, config.ADMIN_PASSWORD);
-    if (admin) log(`admin created: key "${admin.adminKey}", password "${admin.password}" (printed once; set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
+    // At warn: printed once, it must reach an operator who logs warnings only.
+    if (admin) log.warn(`admin created: key "${admin.adminKey}", password "${admin.password}" (printed once; set ADMIN_KEY and ADMIN_PASSWORD to choose your own)`);
     const warning = await defaultAdminKeyWarning(handle.db, config);
-    if (warning) log(warning);
+    if (warning) log.warn(warning);
     const matrix = await ensureMatrix(handle.db);
-    if (matrix.added) log(`combination matrix: ${matrix.total} combinations (${matrix.added} new)`);
+    if (matrix.added) log.info(`combination matrix: ${matrix.total} combinations (${matrix.added} new)`);
   });
 }
 

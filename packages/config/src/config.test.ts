@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
-import { loadConfig, withConcretePort } from './config';
+import { loadConfig, logSettings, withConcretePort } from './config';
 
 describe('loadConfig', () => {
   it('gives every value a default that works on a fresh machine', () => {
@@ -101,5 +101,14 @@ describe('ADMIN_ORIGIN', () => {
     expect(() => loadConfig({ ADMIN_ORIGIN: 'http://127.0.0.1:3001/backstage' })).toThrow(/the origin only/);
     expect(() => loadConfig({ ADMIN_ORIGIN: 'ftp://127.0.0.1:3001' })).toThrow(/http or https/);
     expect(() => loadConfig({ ADMIN_ORIGIN: 'admin' })).toThrow(/ADMIN_ORIGIN must be an origin/);
+  });
+
+  it('reads the log settings alone, as the configuration reads them, for the logger made before it', () => {
+    expect(logSettings({})).toEqual({ level: loadConfig({}).LOG_LEVEL, json: false });
+    expect(loadConfig({}).LOG_LEVEL).toBe('info');
+    expect(logSettings({ LOG_LEVEL: 'silent', NODE_ENV: 'production' })).toEqual({ level: 'silent', json: true });
+    // Not a level: the default, so that the configuration's refusal is logged at all.
+    expect(logSettings({ LOG_LEVEL: 'loud' }).level).toBe('info');
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });

@@ -69,8 +69,9 @@ export const configSchema = z.object({
     .regex(/^\d{1,9}$/, 'LOOKBOOK_AUTOCURATE must be a whole number, 0 or more (0 turns auto-curation off)')
     .default(String(LOOKBOOK_AUTOCURATE_DEFAULT))
     .transform(Number),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  /** `production` is production mode (the container sets it): warnings on unsafe defaults, no reset links on the console. */
+  /** What the process logs: info is what it does (starts, outages, batches); each request's line is at debug (bench/README.md). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `production` is production mode (the container sets it): JSON log lines, warnings on unsafe defaults, no reset links in the log. */
   NODE_ENV: z.string().default('development'),
   /** Send `Server-Timing` on answers (the benchmarks turn it on); off, the header tells nothing about what a call did. */
   SERVER_TIMING: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('off').transform((v) => v === 'on' || v === 'true' || v === '1'),
@@ -142,6 +143,17 @@ function adminListenerOf(raw: string, adminPort: number | undefined, port: numbe
   if (listen === null) fail(`${url.origin} names no port: set ADMIN_PORT to the port its listener takes`);
   if (listen === port) fail(`its listener would take PORT (${port}): give it another port (ADMIN_PORT)`);
   return { origin: url.origin, port: listen };
+}
+
+/**
+ * LOG_LEVEL and the log's form alone, for the logger a process makes before it reads the whole
+ * configuration: a setting that fails is then reported in the process's own form. A LOG_LEVEL that
+ * is not a level gives the default here, and the configuration then refuses it.
+ */
+export function logSettings(env: NodeJS.ProcessEnv = process.env): { level: Parsed['LOG_LEVEL']; json: boolean } {
+  const level = configSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
+  const nodeEnv = configSchema.shape.NODE_ENV.parse(env.NODE_ENV);
+  return { level: level.success ? level.data : configSchema.shape.LOG_LEVEL.parse(undefined), json: nodeEnv === 'production' };
 }
 
 /** A port free on this host now (the OS picks it): for a listener chosen before it starts. */

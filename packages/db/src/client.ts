@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '@drape/log';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -21,18 +22,26 @@ export interface DbHandle {
  */
 export const DB_CONNECT_TIMEOUT_MS = 5_000;
 
-export function createDb(url: string, max = 10): DbHandle {
+export function createDb(url: string, max: number, log: Logger): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true });
-  // An idle client that errors (server restart) must not crash the process: the pool drops it.
-  pool.on('error', () => {});
-  // A client checked out of the pool has no listener of the pool's (pg-pool removes its idle
-  // listener for as long as the client is lent, which is how Kysely holds one through a
-  // transaction or between the steps of a request): a FATAL from the server then (57P01 on a
-  // restart or fail-over) or a cut connection is an 'error' event nobody hears, and Node ends the
-  // process. This listener stays for the client's life: the error is already the pending or next
-  // query's rejection, and the pool drops the dead client when it is released.
+  // A connection's errors must not crash the process, and are logged once per connection (a
+  // server that ends one sends a FATAL, then the socket ends: two errors of one event). An idle
+  // client's error reaches the pool's listener, which drops it; a client checked out of the pool has
+  // no listener of the pool's (pg-pool removes its idle listener for as long as the client is lent,
+  // which is how Kysely holds one through a transaction or between the steps of a request), so a
+  // FATAL then (57P01 on a restart or fail-over) or a cut connection would be an 'error' event
+  // nobody hears, and Node would end the process: the listener added on connect stays for the
+  // client's life. The error is also the pending or next query's rejection, and the pool drops the
+  // dead client when it is released. A database outage is reported once more, by its watch.
+  const reported = new WeakSet<object>();
+  const report = (client: object, err: Error) => {
+    if (reported.has(client)) return;
+    reported.add(client);
+    log.warn({ err }, 'database connection failed; the pool drops it');
+  };
+  pool.on('error', (err, client) => report(client, err));
   pool.on('connect', (client) => {
-    client.on('error', () => {});
+    client.on('error', (err) => report(client, err));
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };

@@ -1,3 +1,4 @@
+import type { Logger } from '@drape/log';
 import { ping, type Db } from './client';
 import { isDatabaseUnavailable } from './database-unavailable';
 
@@ -24,7 +25,7 @@ export interface DatabaseWatch {
  * probes until it answers, then says how long it was away and lets the process catch up at once
  * (`onBack`: a worker's heartbeat and settings).
  */
-export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBack?: () => void; probeMs?: number }): DatabaseWatch {
+export function watchDatabase(db: Db, opts: { log: Logger; onBack?: () => void; probeMs?: number }): DatabaseWatch {
   let since: number | null = null;
   let probe: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -37,7 +38,8 @@ export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBac
       () => {
         const seconds = ((Date.now() - (since ?? Date.now())) / 1000).toFixed(1);
         since = null;
-        opts.log(`database reachable again after ${seconds} s`);
+        // At warn, like the outage: a log read at warn shows both ends of it.
+        opts.log.warn(`database reachable again after ${seconds} s`);
         for (const wake of waiting) wake(true);
         waiting.clear();
         opts.onBack?.();
@@ -53,7 +55,7 @@ export function watchDatabase(db: Db, opts: { log: (line: string) => void; onBac
       if (!isDatabaseUnavailable(err)) return false;
       if (since === null && !stopped) {
         since = Date.now();
-        opts.log(`database unavailable (${err instanceof Error ? err.message : String(err)}); waiting for it`);
+        opts.log.warn({ err }, `database unavailable (${err instanceof Error ? err.message : String(err)}); waiting for it`);
         probe = setTimeout(look, opts.probeMs ?? DATABASE_PROBE_MS);
       }
       return true;

@@ -3,17 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '@drape/log/testing';
 import { pgCtl, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
 /** A cluster of this file's own (not the shared test cluster): it is restarted and stopped here. */
 let tmp: string;
 let embedded: EmbeddedPostgres;
-const lines: string[] = [];
+const logged = captureLog({ role: 'start' });
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-embedded-'));
   fs.chmodSync(tmp, 0o755);
-  embedded = await startEmbeddedPostgres({ dataDir: tmp, port: 0, log: (l) => lines.push(l) });
+  embedded = await startEmbeddedPostgres({ dataDir: tmp, port: 0, log: logged.log });
 }, 60_000);
 afterAll(async () => {
   await embedded.stop();
@@ -66,7 +67,7 @@ describe('the embedded PostgreSQL under an operator', () => {
     const start = pgCtl(embedded.dataDir, ['start', '-w']);
     expect(start.status, start.output).toBe(0);
     expect(await answers(embedded.url)).toBe(true);
-    expect(lines.some((l) => /postmaster \d+ exited/.test(l))).toBe(true);
+    expect(logged.lines.filter((l) => /postmaster \d+ exited/.test(l.msg ?? '')).map((l) => l.level)).toEqual(['warn']);
   }, 60_000);
 
   it('stop() stops the cluster even when another postmaster than its own runs it', async () => {

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import type { Logger } from '@drape/log';
 import { EMBEDDED_SETTING } from './embedded-marker';
 
 /**
@@ -29,7 +30,8 @@ export interface EmbeddedOptions {
   /** The folder that holds (or will hold) the cluster; created when absent. */
   dataDir: string;
   port?: number;
-  log?: (line: string) => void;
+  /** The cluster's progress (info) and a postmaster that went away (warn); none without it (a test's cluster). */
+  log?: Logger;
 }
 
 const DB_USER = 'drape';
@@ -63,13 +65,13 @@ function canAccess(target: string, as: RunAs | null, mode: 'x' | 'w'): boolean {
   return spawnSync('/bin/sh', ['-c', test, 'sh', target], { uid: as.uid, gid: as.gid }).status === 0;
 }
 
-function reachableBinaries(as: RunAs | null, log: (s: string) => void): string {
+function reachableBinaries(as: RunAs | null, log: Logger | undefined): string {
   const source = nativeDir();
   if (canAccess(path.join(source, 'bin', 'postgres'), as, 'x')) return source;
   const version = JSON.parse(fs.readFileSync(path.join(source, '..', 'package.json'), 'utf8')).version as string;
   const copy = path.join('/var/tmp', `drape-postgres-${version}`);
   if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
-    log(`copying PostgreSQL binaries to ${copy} (the checkout is not reachable by the postgres user)`);
+    log?.info(`copying PostgreSQL binaries to ${copy} (the checkout is not reachable by the postgres user)`);
     const partial = `${copy}.partial-${process.pid}`;
     fs.rmSync(partial, { recursive: true, force: true });
     fs.cpSync(source, partial, { recursive: true, verbatimSymlinks: true });
@@ -81,13 +83,13 @@ function reachableBinaries(as: RunAs | null, log: (s: string) => void): string {
 }
 
 /** The cluster folder: inside dataDir when the postgres user can reach it, else a stable stand-in. */
-function clusterDir(dataDir: string, as: RunAs | null, log: (s: string) => void): string {
+function clusterDir(dataDir: string, as: RunAs | null, log: Logger | undefined): string {
   fs.mkdirSync(dataDir, { recursive: true });
   const inside = path.join(dataDir, 'postgres');
   if (!as || canAccess(dataDir, as, 'x')) return inside;
   const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
   const outside = path.join('/var/tmp', `drape-data-${key}`, 'postgres');
-  log(`${dataDir} is not reachable by the postgres user; the cluster lives in ${outside}`);
+  log?.info(`${dataDir} is not reachable by the postgres user; the cluster lives in ${outside}`);
   fs.writeFileSync(path.join(dataDir, 'POSTGRES_LOCATION'), `${outside}\n`);
   return outside;
 }
@@ -175,7 +177,7 @@ function alive(pid: number): boolean {
  */
 export function pgCtl(clusterDir: string, args: string[]): { status: number | null; output: string } {
   const as = postgresUser();
-  const bin = reachableBinaries(as, () => {});
+  const bin = reachableBinaries(as, undefined);
   const starts = args.includes('start') || args.includes('restart');
   const logArgs = starts && !args.includes('-l') ? ['-l', path.join(clusterDir, 'pg_ctl.log')] : [];
   const res = spawnSync(path.join(bin, 'bin', 'pg_ctl'), [...args, ...logArgs, '-D', clusterDir], {
@@ -200,7 +202,7 @@ export function embeddedDatabaseUrl(dataDir: string): string | null {
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const log = opts.log ?? (() => {});
+  const { log } = opts;
   const as = postgresUser();
   const bin = reachableBinaries(as, log);
   const dir = clusterDir(path.resolve(opts.dataDir), as, log);
@@ -213,7 +215,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   if (as) fs.chownSync(dir, as.uid, as.gid);
   let password: string;
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-    log('initialising a new PostgreSQL cluster');
+    log?.info('initialising a new PostgreSQL cluster');
     password = randomBytes(18).toString('base64url');
     const pwfile = path.join(path.dirname(dir), `.pw-${process.pid}`);
     fs.writeFileSync(pwfile, password, { mode: 0o600 });
@@ -233,7 +235,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   if (running) {
     const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${DB_NAME}`;
     if (await accepts(url)) {
-      log(`PostgreSQL ${running.port} already running (${dir})`);
+      log?.info(`PostgreSQL ${running.port} already running (${dir})`);
       return { url, dataDir: dir, async stop() {} };
     }
   }
@@ -261,7 +263,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     exited = true;
     // Not ours to end: an operator's pg_ctl stop or restart, or a crash. A restarted cluster runs
     // on under another postmaster, and stop() still finds it.
-    if (!stopping && ready) log(`PostgreSQL's postmaster ${child.pid} exited (${signal ?? code}); the cluster may have been restarted or stopped with pg_ctl`);
+    if (!stopping && ready) log?.warn(`PostgreSQL's postmaster ${child.pid} exited (${signal ?? code}); the cluster may have been restarted or stopped with pg_ctl`);
   });
 
   const adminUrl = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
@@ -282,7 +284,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     }
   }
   ready = true;
-  log(`PostgreSQL ${port} ready (${dir})`);
+  log?.info(`PostgreSQL ${port} ready (${dir})`);
 
   return {
     url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { testLogger } from '@drape/log/testing';
 import { createDb, type DbHandle } from './client';
 
 /**
@@ -37,7 +38,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
     await admin.end();
   }
   const url = withDatabase(serverUrl(), name);
-  const handle = createDb(url, 10);
+  const handle = createDb(url, 10, testLogger());
   return {
     ...handle,
     url,

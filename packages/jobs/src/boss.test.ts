@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@drape/db';
 import { createTestDatabase, startTcpRelay, type TcpRelay, type TestDatabase } from '@drape/db/testing';
+import { captureLog } from '@drape/log/testing';
 import { startBoss, stopBoss, type PgBoss } from './boss';
 
 /**
@@ -13,13 +14,13 @@ let db: TestDatabase;
 let relay: TcpRelay;
 let handle: DbHandle;
 let boss: PgBoss;
-const errors: Error[] = [];
+const logged = captureLog({ role: 'pipeline' });
 
 beforeAll(async () => {
   db = await createTestDatabase();
   relay = await startTcpRelay(db.url);
-  handle = createDb(relay.url, 4);
-  boss = await startBoss(relay.url, handle.db, 'pipeline', { maintenanceIntervalSeconds: 1, onError: (e) => errors.push(e) });
+  handle = createDb(relay.url, 4, logged.log);
+  boss = await startBoss(relay.url, handle.db, 'pipeline', { maintenanceIntervalSeconds: 1, log: logged.log });
 });
 afterAll(async () => {
   await relay.mend();
@@ -54,6 +55,10 @@ describe('a pipeline worker when the database goes away under a job', () => {
     await until(async () => (await boss.getJobById('fault-test', id!))?.state === 'completed', 30_000);
     // Delivered at least once: the job ran again (its effects must be idempotent by its id).
     expect(runs).toEqual([id, id]);
-    expect(errors.length).toBeGreaterThan(0);
+    // pg-boss's errors meanwhile were logged, each with its error: the outage's at warn.
+    const bossErrors = logged.lines.filter((l) => l.msg?.startsWith('pg-boss'));
+    expect(bossErrors.length).toBeGreaterThan(0);
+    expect(bossErrors.every((l) => typeof (l.err as { message?: unknown }).message === 'string')).toBe(true);
+    expect(bossErrors.filter((l) => l.level !== 'warn')).toEqual([]);
   }, 60_000);
 });

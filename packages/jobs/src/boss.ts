@@ -1,5 +1,6 @@
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
-import { withSetupLock, type Db } from '@drape/db';
+import { isDatabaseUnavailable, withSetupLock, type Db } from '@drape/db';
+import type { Logger } from '@drape/log';
 import { QUEUES, SCHEDULES, scheduleQueue } from './queues';
 import { moveLegacyJobs, setAsideLegacySchema } from './pg-boss-10-upgrade';
 
@@ -18,9 +19,13 @@ export interface BossOptions {
    * ended jobs).
    */
   maintenanceIntervalSeconds?: number;
-  onError?: (err: Error) => void;
-  /** Told once when a pg-boss 10 install was carried over. */
-  log?: (line: string) => void;
+  /** Where pg-boss's errors (a failed poll, a lost connection, its maintenance) are logged. */
+  log: Logger;
+  /**
+   * Sees each error first; true when it dealt with it, so that it is not logged here (a worker
+   * reports a database outage once, through its database watch, not once per failed poll).
+   */
+  onError?: (err: Error) => boolean;
 }
 
 const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8, mail: 2 };
@@ -28,7 +33,7 @@ const POOL: Record<BossRole, number> = { server: 3, cli: 2, pipeline: 8, mail: 2
 /** How long a stopping mail worker lets a delivery finish before handing it back for a retry. */
 export const MAIL_STOP_TIMEOUT_MS = 3000;
 
-export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions = {}): Promise<PgBoss> {
+export async function startBoss(url: string, db: Db, role: BossRole, opts: BossOptions): Promise<PgBoss> {
   const worker = role === 'pipeline';
   const expirySeconds = opts.maintenanceIntervalSeconds ?? 15;
   const boss = new PgBoss({
@@ -38,7 +43,12 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
     schedule: worker,
     ...(worker ? { superviseIntervalSeconds: expirySeconds, monitorIntervalSeconds: expirySeconds } : {}),
   });
-  boss.on('error', opts.onError ?? (() => {}));
+  boss.on('error', (err: Error) => {
+    if (opts.onError?.(err)) return;
+    // The database away (a restart, a fail-over) is an outage to ride out, not a fault of ours.
+    if (isDatabaseUnavailable(err)) opts.log.warn({ err }, 'pg-boss: database connection lost');
+    else opts.log.error({ err }, 'pg-boss error');
+  });
   // One process at a time: pg-boss's own start must not meet a pg-boss 10 schema (it cannot
   // migrate one), and two processes creating queues at once deadlocked in pg-boss 10.
   await withSetupLock(db, 'drape-queue-setup', async (conn) => {
@@ -54,7 +64,7 @@ export async function startBoss(url: string, db: Db, role: BossRole, opts: BossO
     if (!legacy) return;
     const { moved, schedules } = await moveLegacyJobs(conn, boss);
     const jobs = Object.entries(moved).sort(([a], [b]) => a.localeCompare(b)).map(([q, n]) => `${q} ${n}`).join(', ') || 'none';
-    opts.log?.(`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${jobs}; ${schedules} schedules`);
+    opts.log.warn({ moved, schedules }, `pg-boss 10 queue carried over to pg-boss 12: pending jobs ${jobs}; ${schedules} schedules`);
   });
   return boss;
 }

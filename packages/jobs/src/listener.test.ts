@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTcpRelay, type TestDatabase } from '@drape/db/testing';
+import { captureLog, testLogger } from '@drape/log/testing';
 import { listenForever, LISTENER_APPLICATION } from './listener';
 
 let db: TestDatabase;
@@ -22,7 +23,7 @@ describe('listenForever', () => {
   it('listens again after the server ends its connection (57P01), and hears what is sent then', async () => {
     const heard: string[] = [];
     let connections = 0;
-    const listener = await listenForever(db.url, 'drape_test_channel', { onNotify: (p) => heard.push(p ?? ''), onListening: () => connections++ });
+    const listener = await listenForever(db.url, 'drape_test_channel', { onNotify: (p) => heard.push(p ?? ''), onListening: () => connections++, log: testLogger() });
     try {
       await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION} and datname = current_database()`.execute(db.db);
       await until(() => connections === 2 && listener.listening(), 5000);
@@ -35,8 +36,9 @@ describe('listenForever', () => {
 
   it('keeps trying while the database cannot be reached, and is back within a second of its return', async () => {
     const net = await startTcpRelay(db.url);
+    const logged = captureLog();
     const heard: string[] = [];
-    const listener = await listenForever(net.url, 'drape_test_channel', { onNotify: (p) => heard.push(p ?? ''), retryMs: 200 });
+    const listener = await listenForever(net.url, 'drape_test_channel', { onNotify: (p) => heard.push(p ?? ''), retryMs: 200, log: logged.log });
     try {
       await net.cut();
       await until(() => !listener.listening(), 5000);
@@ -48,6 +50,11 @@ describe('listenForever', () => {
       expect(back).toBeLessThan(1000);
       await sql`select pg_notify('drape_test_channel', 'back')`.execute(db.db);
       await until(() => heard.includes('back'), 5000);
+      // One line for the loss (with its error), one for the return: not one per failed attempt.
+      expect(logged.lines.filter((l) => l.level !== 'debug').map((l) => [l.level, l.msg])).toEqual([
+        ['warn', 'LISTEN drape_test_channel: connection lost; listening again once it connects'],
+        ['info', 'LISTEN drape_test_channel: listening again'],
+      ]);
     } finally {
       await listener.close();
       await net.close();

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DB_CONNECT_TIMEOUT_MS } from '@drape/db';
+import type { Logger } from '@drape/log';
 
 /** How long a lost LISTEN connection waits before each new attempt: back within a second of PostgreSQL. */
 export const LISTEN_RETRY_MS = 500;
@@ -21,6 +22,8 @@ export interface ListenOptions {
    */
   onListening?(): void;
   retryMs?: number;
+  /** A lost connection (warn, with its error), each failed attempt (debug) and the return (info). */
+  log: Logger;
 }
 
 /**
@@ -35,20 +38,25 @@ export async function listenForever(url: string, channel: string, opts: ListenOp
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  let retried = false;
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true });
     let lost = false;
-    const onLost = () => {
+    const onLost = (err?: Error) => {
       if (lost) return;
       lost = true;
-      if (client === c) client = null;
+      // A failed attempt ends the same way: only a connection that listened was lost.
+      if (client === c) {
+        client = null;
+        if (!closed) opts.log.warn({ err }, `LISTEN ${channel}: connection lost; listening again once it connects`);
+      }
       void c.end().catch(() => {});
       scheduleRetry();
     };
     // Both can come (a FATAL, then the end of the socket): one loss, one retry.
     c.on('error', onLost);
-    c.on('end', onLost);
+    c.on('end', () => onLost());
     c.on('notification', (msg) => opts.onNotify(msg.payload));
     try {
       await c.connect();
@@ -63,14 +71,20 @@ export async function listenForever(url: string, channel: string, opts: ListenOp
       return;
     }
     client = c;
+    if (retried) opts.log.info(`LISTEN ${channel}: listening again`);
+    retried = false;
     opts.onListening?.();
   };
 
   const scheduleRetry = () => {
     if (closed || retry) return;
+    retried = true;
     retry = setTimeout(() => {
       retry = null;
-      connect().catch(() => scheduleRetry());
+      connect().catch((err: unknown) => {
+        opts.log.debug({ err }, `LISTEN ${channel}: attempt failed`);
+        scheduleRetry();
+      });
     }, retryMs);
   };
 

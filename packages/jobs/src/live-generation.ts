@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable, readPerformanceMode, type Db } from '@drape/db';
 import { PERFORMANCE_MODES } from '@drape/contracts';
+import type { Logger } from '@drape/log';
 import { startBoss, stopBoss, type JobQueue } from './boss';
 import { listenForever } from './listener';
 import type { GenerateJobData } from './generate-job-data';
@@ -25,10 +26,11 @@ export interface LiveGeneration {
  * waiting request with the outcome the pipeline publishes on LISTEN/NOTIFY; a slow poll of the
  * outcome row covers a missed notification, and pg-boss's own state a job that died with its worker.
  */
-export async function createLiveGeneration(url: string, db: Db): Promise<LiveGeneration> {
-  const boss = await startBoss(url, db, 'server');
+export async function createLiveGeneration(url: string, db: Db, log: Logger): Promise<LiveGeneration> {
+  const boss = await startBoss(url, db, 'server', { log });
   const waiters = new Map<string, (o: JobOutcome | null) => void>();
   const listener = await listenForever(url, OUTCOME_CHANNEL, {
+    log,
     onNotify(payload) {
       const notice = parseOutcomeNotice(payload);
       if (notice) waiters.get(notice.jobId)?.(notice);

@@ -28,7 +28,7 @@ export interface MailQueue {
   close(): Promise<void>;
 }
 
-export interface MailQueueOptions extends Pick<BossOptions, 'onError'> {
+export interface MailQueueOptions extends Pick<BossOptions, 'onError' | 'log'> {
   /** Tests shorten the retries. */
   retry?: MailRetry;
   /** How often an idle worker looks for mail (s). */
@@ -45,8 +45,8 @@ const within = (trx: Db) => ({
  * waits behind the pipeline's renders and the server's shutdown can give a delivery in flight a
  * moment. Jobs are retried with backoff (SEND.mail); the deliverer is idempotent by the row.
  */
-export async function createMailQueue(url: string, db: Db, opts: MailQueueOptions = {}): Promise<MailQueue> {
-  const boss = await startBoss(url, db, 'mail', opts.onError ? { onError: opts.onError } : {});
+export async function createMailQueue(url: string, db: Db, opts: MailQueueOptions): Promise<MailQueue> {
+  const boss = await startBoss(url, db, 'mail', { log: opts.log, ...(opts.onError ? { onError: opts.onError } : {}) });
   const sendOptions = SEND.mail(opts.retry ?? MAIL_RETRY);
   return {
     async enqueue(trx, outboxId) {

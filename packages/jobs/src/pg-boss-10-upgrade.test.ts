@@ -7,6 +7,7 @@ import { startBoss, stopBoss, type PgBoss } from './boss';
 import { LEGACY_SCHEMA, LEGACY_SCHEMA_VERSION, carriedOver, setAsideLegacySchema } from './pg-boss-10-upgrade';
 import { QUEUES, SCHEDULES, SEND, scheduleQueue } from './queues';
 import { startPgBoss10 } from './testing';
+import { captureLog, testLogger } from '@drape/log/testing';
 
 /**
  * An install made by pg-boss 10.4.2 (the release Drape ran before), with jobs in every state,
@@ -27,7 +28,7 @@ async function database(): Promise<TestDatabase> {
 
 /** Another process's pool on the same database. */
 function pool(db: TestDatabase): DbHandle {
-  const handle = createDb(db.url, 2);
+  const handle = createDb(db.url, 2, testLogger());
   cleanup.push(() => handle.close());
   return handle;
 }
@@ -112,14 +113,15 @@ describe('an install made by pg-boss 10, started on pg-boss 12', () => {
     expect(Object.values(before).sort()).toEqual(['active', 'completed', 'created', 'created', 'created', 'created', 'created', 'created', 'created', 'failed', 'retry'].sort());
 
     // Three processes at once (a server, a pipeline worker, the CLI), each with its own pool.
-    const lines: string[] = [];
+    const captured = captureLog({ level: 'warn' });
+    const lines = () => captured.messages().filter((m) => m.startsWith('pg-boss 10'));
     const bosses = await Promise.all((['server', 'pipeline', 'cli'] as const).map(async (role) => {
-      const boss = await startBoss(db.url, pool(db).db, role, { log: (l) => lines.push(l), maintenanceIntervalSeconds: 1 });
+      const boss = await startBoss(db.url, pool(db).db, role, { log: captured.log, maintenanceIntervalSeconds: 1 });
       cleanup.push(() => stopBoss(boss, role));
       return boss;
     }));
     const worker = bosses[1]!;
-    expect(lines).toEqual([`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${QUEUES.batch} 1, ${QUEUES.generate} 8; 4 schedules`]);
+    expect(lines()).toEqual([`pg-boss 10 queue carried over to pg-boss 12: pending jobs ${QUEUES.batch} 1, ${QUEUES.generate} 8; 4 schedules`]);
     expect((await sql<{ n: string | null }>`select to_regnamespace(${LEGACY_SCHEMA})::text as n`.execute(db.db)).rows[0]!.n).toBeNull();
     expect(await worker.schemaVersion()).toBeGreaterThan(LEGACY_SCHEMA_VERSION);
     expect((await worker.getSchedules()).map((s) => s.name).sort()).toEqual(Object.values(SCHEDULES).map((s) => scheduleQueue(s.task)).sort());
@@ -139,15 +141,15 @@ describe('an install made by pg-boss 10, started on pg-boss 12', () => {
     for (const id of install.ended) expect(runs).not.toContain(id);
 
     // A later start finds nothing left to carry over.
-    const again = await startBoss(db.url, pool(db).db, 'cli', { log: (l) => lines.push(l) });
+    const again = await startBoss(db.url, pool(db).db, 'cli', { log: captured.log });
     await stopBoss(again, 'cli');
-    expect(lines).toHaveLength(1);
+    expect(lines()).toHaveLength(1);
   }, 90_000);
 
   it('takes a live request first, as pg-boss 10 would have', async () => {
     const db = await database();
     const install = await makeLegacyInstall(db.url);
-    const boss = await startBoss(db.url, pool(db).db, 'pipeline', { maintenanceIntervalSeconds: 1 });
+    const boss = await startBoss(db.url, pool(db).db, 'pipeline', { log: testLogger('pipeline'), maintenanceIntervalSeconds: 1 });
     cleanup.push(() => stopBoss(boss, 'pipeline'));
     const runs = await workAll(boss);
     await until(() => runs.length >= install.pending.size, 30_000);
@@ -160,10 +162,11 @@ describe('an install made by pg-boss 10, started on pg-boss 12', () => {
     // A process that set the old schema aside and died before pg-boss 12 started.
     expect(await setAsideLegacySchema(db.db)).toBe(true);
     expect(Object.keys(await states(db, LEGACY_SCHEMA))).toHaveLength(install.pending.size + install.ended.length);
-    const lines: string[] = [];
-    const boss = await startBoss(db.url, pool(db).db, 'pipeline', { log: (l) => lines.push(l), maintenanceIntervalSeconds: 1 });
+    const captured = captureLog({ level: 'warn' });
+    const lines = () => captured.messages().filter((m) => m.startsWith('pg-boss 10'));
+    const boss = await startBoss(db.url, pool(db).db, 'pipeline', { log: captured.log, maintenanceIntervalSeconds: 1 });
     cleanup.push(() => stopBoss(boss, 'pipeline'));
-    expect(lines).toHaveLength(1);
+    expect(lines()).toHaveLength(1);
     const runs = await workAll(boss);
     await until(() => runs.length >= install.pending.size, 30_000);
     await new Promise((r) => setTimeout(r, 2000));

@@ -1,6 +1,7 @@
 import { openStorage } from '@drape/boot';
-import { loadConfig } from '@drape/config';
+import { loadConfig, logSettings } from '@drape/config';
 import { createDb } from '@drape/db';
+import { createLogger } from '@drape/log';
 import { startPipeline } from '../daemon';
 
 /**
@@ -8,10 +9,11 @@ import { startPipeline } from '../daemon';
  * S3_* settings from its environment).
  */
 const config = loadConfig();
-const handle = createDb(config.DATABASE_URL!, 10);
+const log = createLogger({ role: 'pipeline', ...logSettings() });
+const handle = createDb(config.DATABASE_URL!, 10, log);
 const storage = openStorage(config);
 const pipeline = await startPipeline({
-  url: config.DATABASE_URL!, db: handle.db, config, storage, log: () => {},
+  url: config.DATABASE_URL!, db: handle.db, config, storage, log,
   maintenanceIntervalSeconds: 1, jobExpireSeconds: 3, stepExpireSeconds: 8, settingsPollMs: 500,
 });
 process.send?.({ type: 'ready', workerId: pipeline.workerId });

@@ -12,6 +12,7 @@ import { STACK_ADMIN } from '../stack';
 import { adminSignIn, ask, hammer, signUp, signUpAgainWith, type Answer } from './client';
 import { startFleet, type Fleet, type FleetServer, type FleetWorker } from './fleet';
 import { countOn, describeStatuses, percentileOf, statusesByServer } from './tally';
+import { testLogger } from '@drape/log/testing';
 
 /**
  * Issue 16 §5, a tested fleet: two server processes and two pipeline workers, started together on
@@ -81,7 +82,7 @@ async function readLandings(): Promise<Map<string, { at: number; head: string | 
 
 beforeAll(async () => {
   fleet = await startFleet({ servers: 2, workers: 2 });
-  boss = await startBoss(fleet.pg.url, fleet.db.db, 'cli');
+  boss = await startBoss(fleet.pg.url, fleet.db.db, 'cli', { log: testLogger('cli') });
   listener = new pg.Client({ connectionString: fleet.pg.url });
   await listener.connect();
   listener.on('notification', (n) => {

@@ -7,6 +7,7 @@ import { createDb, startEmbeddedPostgres, type DbHandle, type EmbeddedPostgres }
 import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { root, STACK_ADMIN } from '../stack';
 import { startRoundRobinProxy, type RoundRobinProxy } from './proxy';
+import { testLogger } from '@drape/log/testing';
 
 /**
  * A fleet as an operator runs one: N server processes and M pipeline workers, each started on its
@@ -128,7 +129,7 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
     const exitedEarly = (name: string, child: ChildProcess) => new Promise<never>((_, reject) => {
       child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready:\n${output.slice(-30).join('\n')}`)));
     });
-    db = createDb(pg.url, 4);
+    db = createDb(pg.url, 4, testLogger('cli'));
     const handle = db;
     // A worker is ready once it has registered (its row names its pid): read from the database,
     // not from its printed lines, whose form is the logger's.

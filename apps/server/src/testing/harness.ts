@@ -7,6 +7,7 @@ import { createLiveGeneration, type MailQueueOptions } from '@drape/jobs';
 import { createStorage, type Storage } from '@drape/storage';
 import { startS3rver, type S3TestServer } from '@drape/storage/testing';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { captureLog, type LogLine } from '@drape/log/testing';
 import { startPipeline, type Pipeline } from '@drape/pipeline';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,9 +31,13 @@ export interface TestServer {
   /** The S3 server, when the test asked for object storage. */
   s3: S3TestServer | null;
   app: FastifyInstance;
-  /** What the server printed (its log): without SMTP_URL, in development mode, each mail in full. */
   /** The admin origin's listener (ADMIN_ORIGIN set), else null. */
   adminUrl: string | null;
+  /** What the server logged (JSON lines, parsed), at LOG_LEVEL (info unless the test sets it). */
+  logs: LogLine[];
+  /** What the in-process pipeline worker logged. */
+  pipelineLogs: LogLine[];
+  /** The messages the server logged: without SMTP_URL, in development mode, each mail in full. */
   mails: string[];
   call<T = any>(method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Answer<T>>;
   solveBotCheck(): Promise<string>;
@@ -95,7 +100,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   const dataDir = opts.adopt?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'drape-it-'));
   const s3 = opts.adopt ? opts.adopt.s3 ?? null : opts.s3 ? await startS3rver() : null;
   const config = loadConfig(await withConcretePort({
-    LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir,
+    ALTCHA_MAX_NUMBER: '2000', PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir,
     // Auto-curation's cron would move stocked looks into the LookBook whenever a test crosses a
     // ten-minute mark; the tests that want it set it.
     LOOKBOOK_AUTOCURATE: '0',
@@ -104,15 +109,17 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   }));
   // In this process the s3rver credentials are passed directly; a child process reads them from s3.env.
   const storage = s3 ? createStorage({ dataDir, s3: s3.options }) : openStorage(config);
-  const mails: string[] = [];
-  const generation = await createLiveGeneration(db.url, db.db);
+  // The processes' real loggers, their lines kept in memory rather than printed.
+  const server = captureLog({ role: 'server', level: config.LOG_LEVEL });
+  const worker = captureLog({ role: 'pipeline', level: config.LOG_LEVEL });
+  const generation = await createLiveGeneration(db.url, db.db, server.log);
   let pipeline: Pipeline | null = null;
   if (opts.pipeline) {
     await ensureMatrix(db.db);
-    pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: () => {}, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
+    pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: worker.log, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
-  const mail = await startServerMail(db.url, db.db, config, (line) => mails.push(line), opts.mail);
-  const services = createServices(db, config, (line) => mails.push(line), generation, storage, mail.mailer);
+  const mail = await startServerMail(db.url, db.db, config, server.log, opts.mail);
+  const services = createServices(db, config, server.log, generation, storage, mail.mailer);
   // As the server process makes them: one registry for both listeners, with the app's pool.
   const metrics = createServerMetrics({ db: db.db, queue: services.jobs, pools: { app: db.pool } });
   const app = await buildApp({ services, serveApps: opts.apps ?? opts.serveApps ?? false, metrics });
@@ -171,12 +178,17 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   // The outbox never keeps a link: the newest reset mail to this address as the development
   // console shows it (the server runs without SMTP_URL, in development mode).
   const resetLinkFor = async (email: string) => {
-    const mail = mails.findLast((line) => line.startsWith(`[mail] to ${email}: `) && line.includes('/reset-password?token='));
+    const mail = server.messages().findLast((line) => line.startsWith(`[mail] to ${email}: `) && line.includes('/reset-password?token='));
     return mail?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? null;
   };
 
   return {
-    url, pipeline, db, config, storage, services, s3, app, adminUrl, mails, call, solveBotCheck, register, resetLinkFor,
+    url, pipeline, db, config, storage, services, s3, app, adminUrl, call, solveBotCheck, register, resetLinkFor,
+    logs: server.lines,
+    pipelineLogs: worker.lines,
+    get mails() {
+      return server.messages();
+    },
     async close() {
       await app.close();
       await adminApp?.close();

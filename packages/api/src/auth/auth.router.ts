@@ -17,5 +17,5 @@ export const authRouter = {
   checkUsername: publicProcedure.input(checkUsernameInput).query(({ ctx, input }) => checkUsername(ctx.services, ctx.req, input.username)),
   searchUsers: publicProcedure.input(searchUsersInput).query(({ ctx, input }) => searchUsers(ctx.services, ctx.req, input.q)),
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => forgotPassword(ctx.services, ctx.req, input.email)),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.services, input.token, input.newPassword)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.services, input.token, input.newPassword, ctx.req)),
 } satisfies TRPCRouterRecord;

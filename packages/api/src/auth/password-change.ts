@@ -1,6 +1,7 @@
 import { hashPassword, invalidateUserSessions, passwordChangedMail, passwordProblem, voidResetTokens, type Mailer } from '@drape/auth';
 import type { Config } from '@drape/config';
 import type { Db, UserRow } from '@drape/db';
+import type { Logger } from '@drape/log';
 import { appError } from '../errors';
 
 export interface PasswordChangeDeps {
@@ -12,8 +13,11 @@ export interface PasswordChangeDeps {
 /**
  * Sets a new password, by reset link or by the settings form alike: the old password, every
  * outstanding reset link and every other session stop working, and the owner is told by mail.
+ * `log`: the request's logger, for the mail's line.
  */
-export async function replacePassword(deps: PasswordChangeDeps, user: Pick<UserRow, 'id' | 'email' | 'first_name'>, newPassword: string, keepSessionId?: string): Promise<void> {
+export async function replacePassword(
+  deps: PasswordChangeDeps, user: Pick<UserRow, 'id' | 'email' | 'first_name'>, newPassword: string, keepSessionId?: string, log?: Logger,
+): Promise<void> {
   const weak = passwordProblem(newPassword);
   if (weak) throw appError('weak_password', weak);
   const passwordHash = await hashPassword(newPassword);
@@ -22,5 +26,5 @@ export async function replacePassword(deps: PasswordChangeDeps, user: Pick<UserR
     await voidResetTokens(tx, user.id);
     await invalidateUserSessions(tx, user.id, keepSessionId);
   });
-  await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicOrigin}/auth`));
+  await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicOrigin}/auth`), log);
 }

@@ -17,18 +17,18 @@ export async function forgotPassword(deps: PasswordChangeDeps & { rateLimits: Ra
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.deletion_requested_at) return SAME_ANSWER;
   const token = await createResetToken(deps.db, user.id);
-  await deps.mailer.send(passwordResetMail(user, `${deps.config.publicOrigin}/reset-password?token=${token}`));
+  await deps.mailer.send(passwordResetMail(user, `${deps.config.publicOrigin}/reset-password?token=${token}`), req.log);
   return SAME_ANSWER;
 }
 
 /** Sets the password with a reset link (single use, one hour). */
-export async function resetPassword(deps: PasswordChangeDeps, token: string, newPassword: string): Promise<{ success: true; message: string }> {
+export async function resetPassword(deps: PasswordChangeDeps, token: string, newPassword: string, req?: RequestMeta): Promise<{ success: true; message: string }> {
   // Checked before the token is spent: a weak password leaves the link usable.
   const weak = passwordProblem(newPassword);
   if (weak) throw appError('weak_password', weak);
   const userId = await consumeResetToken(deps.db, token);
   if (!userId) throw appError('invalid_token');
   const user = await deps.db.selectFrom('users').select(['id', 'email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
-  await replacePassword(deps, user, newPassword);
+  await replacePassword(deps, user, newPassword, undefined, req?.log);
   return { success: true, message: authMessages.resetSuccess };
 }

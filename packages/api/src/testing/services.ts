@@ -3,6 +3,7 @@ import { createBotCheck, createMailer, createRateLimits } from '@drape/auth';
 import { loadConfig } from '@drape/config';
 import { parsePromoCodes } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { captureLog } from '@drape/log/testing';
 import { openTestStorage } from '@drape/storage/testing';
 import type { RequestMeta, Services } from '../context';
 
@@ -19,7 +20,7 @@ export interface TestServices {
    * start at zero, and referrals count as from different networks.
    */
   req(): RequestMeta;
-  /** What the services printed: without SMTP_URL, in development mode, each mail in full. */
+  /** What the services logged (the messages): without SMTP_URL, in development mode, each mail in full. */
   mails: string[];
   /** Solves a challenge as the register form's widget would. */
   solveBotCheck(): Promise<string>;
@@ -33,13 +34,14 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   const testStorage = await openTestStorage('local');
   const config = loadConfig({ ALTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'silent', ...env });
   const botCheck = createBotCheck(db.db, config);
-  const mails: string[] = [];
+  // The services' real logger, its lines kept: the mails shown in development are read from it.
+  const logged = captureLog({ role: 'server', level: 'info' });
   const services: Services = {
     db: db.db,
     config,
     botCheck,
     rateLimits: createRateLimits(db.pool),
-    mailer: createMailer(db.db, config, (line) => mails.push(line)),
+    mailer: createMailer(db.db, config, logged.log),
     promoCodes: parsePromoCodes(config.PROMO_CODES),
     generation: {
       enqueue: () => Promise.reject(new Error('live generation is not part of the service tests')),
@@ -59,12 +61,14 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       },
     },
     storage: testStorage.storage,
-    log: (line) => mails.push(line),
+    log: logged.log,
   };
   return {
     services,
     db,
-    mails,
+    get mails() {
+      return logged.messages();
+    },
     req: () => ({ ipAddress: `10.${77 + ((n >> 8) & 127)}.${n++ & 255}.7`, userAgent: 'service-test' }),
     async solveBotCheck() {
       const c = await botCheck.challenge();

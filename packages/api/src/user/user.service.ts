@@ -72,7 +72,7 @@ export async function changePassword(
   deps: PasswordChangeDeps & { rateLimits: RateLimits }, req: RequestMeta, user: UserRow, session: SessionRow, currentPassword: string, newPassword: string,
 ): Promise<{ success: true; message: string }> {
   if (!(await confirmPassword(deps.rateLimits, req, user, currentPassword))) throw appError('invalid_current_password');
-  await replacePassword(deps, user, newPassword, session.id);
+  await replacePassword(deps, user, newPassword, session.id, req.log);
   return { success: true, message: authMessages.passwordChanged };
 }
 
