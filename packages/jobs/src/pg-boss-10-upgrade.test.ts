@@ -77,6 +77,9 @@ async function makeLegacyInstall(url: string): Promise<LegacyInstall> {
   const step = randomUUID();
   await old.send(QUEUES.batch, { batchJobId: randomUUID(), step: 2 }, SEND.batchStep(step, 60, new Date(Date.now() + 4000)));
   pending.set(step, { queue: QUEUES.batch, priority: 0, retryLimit: 10, deferred: true });
+  // The retry above falls due a second after its failure: waited out here (after the last fetch,
+  // which would take it), so that it reads as due, not deferred, however fast the upgrade runs.
+  await new Promise((r) => setTimeout(r, 1200));
   await old.stop({ graceful: false, close: true, wait: true });
   return { pending, ended, live };
 }
