@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { SequenceValue } from './database-snapshot';
 import { readSchema } from './database-snapshot';
 import { MIGRATION_NAMES, migrateTo } from './migrate';
 import type { Database } from './schema';
+import { lineCounter } from './line-counter';
 
 const SCHEMA = 'public';
 const ident = (name: string) => pg.escapeIdentifier(name);
@@ -101,18 +102,6 @@ async function setAside(client: pg.ClientBase, tables: readonly string[]): Promi
   };
 }
 
-/** Counts the rows of COPY text passing through (one line each) and reports them. */
-function rowCounter(onLines: (n: number) => void): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _enc, next) {
-      let n = 0;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
-      if (n) onLines(n);
-      next(null, chunk);
-    },
-  });
-}
-
 /**
  * Loads a logical dump into an empty database, all or nothing: in one transaction on one
  * connection it migrates to the dump's level, takes out the rows migrations write on their own
@@ -156,7 +145,7 @@ export async function loadIntoEmptyDatabase(url: string, options: LoadOptions): 
     let done = 0;
     for (const t of options.tables) {
       const sink = client.query(copyFrom(`copy ${ident(SCHEMA)}.${ident(t.name)} (${t.columns.map(ident).join(', ')}) from stdin`));
-      await pipeline(t.open(), rowCounter((n) => {
+      await pipeline(t.open(), lineCounter((n) => {
         done += n;
         options.onRows?.(done, total);
       }), sink);

@@ -17,3 +17,4 @@ export * from './database-watch';
 export * from './table-order';
 export * from './database-snapshot';
 export * from './database-load';
+export * from './line-counter';

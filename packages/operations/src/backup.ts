@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { MIGRATION_TABLE, openSnapshot, tablesIn } from '@drape/db';
+import { lineCounter, MIGRATION_TABLE, openSnapshot, tablesIn } from '@drape/db';
 import { PG_BOSS_VERSION } from '@drape/jobs';
 import { STORAGE_AREAS, type Storage, type StorageArea } from '@drape/storage';
 import { appVersion } from './app-version';
@@ -11,7 +11,7 @@ import {
   BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupError, IMAGE_INDEX_FILE, IMAGES_DIR, MANIFEST_FILE, TABLES_DIR,
   type BackupManifest, type BackupTableEntry, type ImageEntry,
 } from './backup-manifest';
-import { digestFile, digestTap, eachLimited, lineCounter } from './file-digest';
+import { digestFile, digestTap, eachLimited } from './file-digest';
 
 /**
  * `npm run drape -- backup DIR`: a consistent copy of the database and the image store
