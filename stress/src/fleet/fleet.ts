@@ -98,7 +98,7 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
       PUBLIC_ORIGIN: proxy.url,
       // The proxy is the one hop trusted to name the client's address.
       TRUST_PROXY: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // the boot case counts the processes that logged their migrations (info)
       ALTCHA_MAX_NUMBER: '2000',
       ADMIN_KEY: STACK_ADMIN.adminKey,
       ADMIN_PASSWORD: STACK_ADMIN.password,
