@@ -5,9 +5,9 @@ import type { ServerMetrics } from './server-metrics';
 
 /**
  * Times every request of this listener into the process's metrics, and answers GET /metrics to
- * whoever may read it. The hook is one histogram observe with the route's pattern (Fastify's
+ * whoever may read it. The hook adds to the process's own counts by the route's pattern (Fastify's
  * routeOptions.url, never the address: the label's values are the routes, however many addresses
- * are tried).
+ * are tried); prom-client writes them out at scrape time (request-timings.ts).
  */
 export function registerMetrics(app: FastifyInstance, metrics: ServerMetrics, opts: { token: string | undefined; jsonHeaders: Record<string, string> }): void {
   app.addHook('onResponse', (req, reply, done) => {
