@@ -18,7 +18,7 @@ const features = featuresOf(webSrc);
 const adminFeatures = featuresOf(adminSrc);
 
 /** Packages that run on the server: the browser apps may import their types, never their code. */
-const SERVER_PACKAGES = ['api', 'auth', 'config', 'db', 'jobs', 'log', 'operations', 'pipeline', 'server', 'storage', 'atelier'];
+const SERVER_PACKAGES = ['looks', 'api', 'auth', 'config', 'db', 'jobs', 'log', 'operations', 'pipeline', 'server', 'storage', 'atelier'];
 
 const zones = [
   // A feature uses lib/ and components/, never another feature.

@@ -1,0 +1,2 @@
+// @drape/looks/testing: factories for tests that need looks in the database.
+export {};
