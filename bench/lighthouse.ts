@@ -65,7 +65,8 @@ export async function stockInventory(url: string, dataDir: string): Promise<numb
     // Half of them in the LookBook, as an admin would curate it: the landing's blurb counts them.
     const ids = await handle.db.selectFrom('generated_images').select('id').orderBy('created_at').execute();
     const lookbook = ids.filter((_, i) => i % 2 === 0).map((r) => r.id);
-    if (lookbook.length) await handle.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', 'in', lookbook).execute();
+    const { publish } = await import('@drape/looks');
+    await publish(handle.db, lookbook);
     return ids.length;
   } finally {
     await handle.close();

@@ -5,7 +5,8 @@ import {
 } from '@drape/atelier';
 import { combinationColumns, type Db } from '@drape/db';
 import { readOutcome, recordOutcome, type GenerateJobData } from '@drape/jobs';
-import { lookKeys, pieceRows } from '@drape/operations';
+import { insertLook, lookKeys } from '@drape/looks';
+import { pieceRows } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { nsfwClassifier, type Classifier } from './classifier';
 import { processImage, type ProcessedImage } from './image-processing';
@@ -118,15 +119,8 @@ async function storeImage(
   await deps.storage.put('public', thumbKey, processed.thumbnail);
   const columns = combinationColumns(look.combination);
   const imageId = await deps.db.transaction().execute(async (tx) => {
-    const { combination_code: code, ...combination } = columns;
-    await tx
-      .insertInto('combinations')
-      .values({ code, ...combination, enhanced_prompt: enhancedPrompt(look.combination), active: false })
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
-    const row = await tx
-      .insertInto('generated_images')
-      .values({
+    const stored = await insertLook(tx, {
+      row: {
         job_id: jobId, ...columns,
         storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: processed.image.length,
         quality_score: quality.score, quality: JSON.stringify(quality.breakdown), safety_score: safetyScore,
@@ -134,21 +128,14 @@ async function storeImage(
         stage_ms: JSON.stringify(roundStages({ ...stages, store: performance.now() - storeStart })),
         color_families: [...new Set(look.colorsUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
         prompt, provider: deps.provider.name,
-      })
-      .onConflict((oc) => oc.column('job_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) {
-      // A concurrent run of the same job committed first: keep its image.
-      const existing = await tx.selectFrom('generated_images').select('id').where('job_id', '=', jobId).executeTakeFirstOrThrow();
-      return existing.id;
-    }
-    await tx
-      .insertInto('fashion_items')
-      .values(pieceRows(look).map((p, position) => ({ image_id: row.id, position, ...p })))
-      .execute();
-    await recordOutcome(tx, jobId, { outcome: 'stored', imageId: row.id }, { durationMs: ranFor(deps) });
-    return row.id;
+      },
+      pieces: pieceRows(look),
+      combination: { enhancedPrompt: enhancedPrompt(look.combination) },
+    });
+    // A concurrent run of the same job committed first: keep its image (its outcome is recorded).
+    if (!stored.inserted) return stored.id;
+    await recordOutcome(tx, jobId, { outcome: 'stored', imageId: stored.id }, { durationMs: ranFor(deps) });
+    return stored.id;
   });
   return imageId;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '@drape/auth';
 import type { Tier } from '@drape/contracts';
 import type { Db } from '@drape/db';
+import { insertClonedLooks, publish } from '@drape/looks';
 import type { Storage } from '@drape/storage';
 import type { Classifier } from './classifier';
 import { runGenerateJob } from './generate-job';
@@ -127,10 +128,7 @@ export async function seedLooks(deps: SeedLooksDeps, opts: SeedLooksOptions): Pr
   seconds.render = took();
   const lookbookOriginals = originals.filter((_, n) => inLookbook(n, opts.looks, opts.lookbook));
   if (lookbookOriginals.length > 0) {
-    await db.updateTable('generated_images')
-      .set({ status: 'lookbook', curated_by: 'admin' })
-      .where('id', 'in', lookbookOriginals)
-      .execute();
+    await publish(db, lookbookOriginals, { by: 'admin' });
   }
 
   // The clone statements read two small tables of this run: a session's temporary tables, so
@@ -154,48 +152,11 @@ export async function seedLooks(deps: SeedLooksDeps, opts: SeedLooksOptions): Pr
     const combos = (await sql<{ n: number }>`select count(*)::int as n from seed_combos`.execute(conn)).rows[0]!.n;
     if (combos === 0 && opts.looks > originals.length) throw new Error('no active combination to seed looks of');
 
-    // Ids in the shape of UUIDv7 (RFC 9562), ordered by look and piece: the run's start plus n
-    // as the time, the piece's position, then random bits. Rows then append to the primary
-    // keys and to fashion_items (image_id) instead of landing on random pages of indexes far
-    // larger than PostgreSQL's buffers, which made the later chunks several times slower.
-    const id = (n: string, position: string) =>
-      sql.raw(`(lpad(to_hex(${runMs}::bigint + ${n}), 12, '0') || '7' || lpad(to_hex(${position}), 3, '0') || '8' || substr(md5(random()::text), 1, 15))::uuid`);
     const first = originals.length;
     progress('looks', first, opts.looks);
     for (let from = first; from < opts.looks; from += chunk) {
       const to = Math.min(from + chunk, opts.looks) - 1;
-      // Look n: combination n * p mod C (p a prime above C: every combination once in each run of
-      // C looks), original (n * q + n / C) mod (originals of its gender), so a combination's
-      // looks do not all share one picture.
-      await sql`
-        with src as materialized (
-          select n, ${id('n', '0')} as id, c.code, c.gender, c.selection_kind, c.selection_id, c.style_vibe, c.body_shape, c.skin_tone,
-                 o.id as original, o.storage_key, o.thumb_key, o.width, o.height, o.bytes, o.quality, o.safety_score, o.stage_ms,
-                 o.color_families, o.seed, o.prompt, o.provider,
-                 now() - random() * interval '1 day' * ${SPREAD_DAYS} as created_at,
-                 n >= ${opts.looks - opts.lookbook}::bigint as lookbook
-          from generate_series(${from}::bigint, ${to}::bigint) as n
-          join seed_combos c on c.idx = (n * 2654435761) % ${combos}
-          join seed_originals o on o.gender = c.gender and o.k = (n * 40503 + n / ${combos}) % c.originals
-        ),
-        images as (
-          insert into generated_images (
-            id, job_id, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone, status,
-            storage_key, thumb_key, width, height, bytes, quality_score, quality, safety_score, stage_ms, color_families,
-            seed, prompt, provider, created_at, lookbook_at, curated_by
-          )
-          select id, ${`seed-${run}-`} || n, code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone,
-                 case when lookbook then 'lookbook' else 'viewable' end,
-                 storage_key, thumb_key, width, height, bytes, 70 + floor(random() * 31)::int, quality, safety_score, stage_ms, color_families,
-                 seed, prompt, provider, created_at,
-                 case when lookbook then created_at + random() * (now() - created_at) end,
-                 case when lookbook then 'admin' end
-          from src order by n
-        )
-        insert into fashion_items (id, image_id, position, name, type, color, color_hex, color_family, description, price_range)
-        select ${id('s.n', 'fi.position')}, s.id, fi.position, fi.name, fi.type, fi.color, fi.color_hex, fi.color_family, fi.description, fi.price_range
-        from src s join fashion_items fi on fi.image_id = s.original
-        order by s.n, fi.position`.execute(conn);
+      await insertClonedLooks(conn, { runMs, from, to, combos, lookbookFrom: opts.looks - opts.lookbook, spreadDays: SPREAD_DAYS });
       progress('looks', to + 1, opts.looks);
     }
     await sql`drop table seed_combos, seed_originals`.execute(conn);

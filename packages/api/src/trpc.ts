@@ -4,6 +4,7 @@ import { inspectAdminToken, validateSessionToken, verifyAdminToken, type AdminId
 import { APP_ERRORS, AUDIT_REFUSED_CALL, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode, type AuditRefusalReason } from '@drape/contracts';
 import { cachedPlatformSettings, isDatabaseUnavailable, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit, recordRefusal } from '@drape/operations';
+import { LOOK_AUDIT_TARGET } from '@drape/looks';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
 import { procedureOnSurface } from './surfaces';
@@ -120,18 +121,22 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, path, next }) =>
 });
 
 /** Input keys that name the object an admin action changes, most specific first. */
-const TARGET_KEYS = [['imageId', 'image'], ['id', null], ['batchJobId', 'batch'], ['combinationCode', 'combination'], ['code', 'combination'], ['userId', 'user']] as const;
+const TARGET_KEYS = [['imageId', LOOK_AUDIT_TARGET], ['id', null], ['batchJobId', 'batch'], ['combinationCode', 'combination'], ['code', 'combination'], ['userId', 'user']] as const;
+
+/** Areas whose `id` names a look: audited as a look, as every other change of one (@drape/looks). */
+const LOOK_AREAS: ReadonlySet<string> = new Set(['gallery']);
 
 function auditTarget(path: string, input: unknown, answer: unknown): { targetType: string | null; targetId: string | null } {
   if (input && typeof input === 'object') {
     for (const [key, type] of TARGET_KEYS) {
       const value = (input as Record<string, unknown>)[key];
-      if (typeof value === 'string' || typeof value === 'number') return { targetType: type ?? path.split('.').at(-2) ?? null, targetId: String(value) };
+      const area = path.split('.').at(-2) ?? null;
+      if (typeof value === 'string' || typeof value === 'number') return { targetType: type ?? (area && LOOK_AREAS.has(area) ? LOOK_AUDIT_TARGET : area), targetId: String(value) };
     }
   }
   // An action that makes an image (the single generator) names the image it made.
   const made = answer && typeof answer === 'object' ? (answer as Record<string, unknown>).imageId : undefined;
-  if (typeof made === 'string') return { targetType: 'image', targetId: made };
+  if (typeof made === 'string') return { targetType: LOOK_AUDIT_TARGET, targetId: made };
   return { targetType: null, targetId: null };
 }
 

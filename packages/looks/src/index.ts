@@ -7,3 +7,4 @@ export * from './gallery-plan';
 export * from './status';
 export * from './insert';
 export * from './effects';
+export * from './clones';

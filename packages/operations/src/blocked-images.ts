@@ -4,6 +4,7 @@ import { compose, enhancedPrompt, hashSeed, lookPrompt, IMAGE_HEIGHT, IMAGE_WIDT
 import { BLOCKED_CLEANUP_AFTER_DAYS, parseCombinationCode, type BlockedStats, type ColorFamily } from '@drape/contracts';
 import type { BlockedPiece, Db } from '@drape/db';
 import type { Storage } from '@drape/storage';
+import { restoreBlocked, settle } from '@drape/looks';
 import { lookKeys, pieceRows, thumbnailOf } from './look-files';
 
 /**
@@ -111,39 +112,20 @@ export async function restoreBlockedImage(db: Db, storage: Storage, id: string, 
   await storage.put('public', thumbKey, await thumbnailOf(image));
 
   try {
-    const imageId = await db.transaction().execute(async (tx) => {
-      const current = await tx.selectFrom('blocked_images').select('admin_review_status').where('id', '=', id).forUpdate().executeTakeFirst();
-      if (current?.admin_review_status !== 'pending') throw new BlockedImageError('not_restorable');
-      await tx
-        .insertInto('combinations')
-        .values({
-          code: row.combination_code, gender: row.gender, selection_kind: row.selection_kind, selection_id: row.selection_id,
-          style_vibe: row.style_vibe, body_shape: row.body_shape, skin_tone: row.skin_tone, enhanced_prompt: enhancedPrompt(combination), active: false,
-        })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .execute();
-      const look = await tx
-        .insertInto('generated_images')
-        .values({
-          job_id: jobId, combination_code: row.combination_code, gender: row.gender, selection_kind: row.selection_kind, selection_id: row.selection_id,
-          style_vibe: row.style_vibe, body_shape: row.body_shape, skin_tone: row.skin_tone,
-          storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: image.length,
-          quality_score: row.quality_score ?? 0, quality: JSON.stringify(breakdown), safety_score: row.safety_score ?? 0,
-          color_families: colorFamilies, seed, prompt, provider: row.provider ?? 'unknown',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (pieces.length > 0) {
-        await tx.insertInto('fashion_items').values(pieces.map((p, position) => ({ ...p, image_id: look.id, position }))).execute();
-      }
-      // combinations.image_count follows by trigger (migration 0011).
-      await tx
-        .updateTable('blocked_images')
-        .set({ admin_review_status: 'restored', admin_reviewer: review.reviewer, reviewed_at: new Date(), admin_notes: review.notes, storage_key: null, restored_image_id: look.id })
-        .where('id', '=', id)
-        .execute();
-      return look.id;
-    });
+    const restored = await restoreBlocked(db, id, {
+      row: {
+        job_id: jobId, combination_code: row.combination_code, gender: row.gender, selection_kind: row.selection_kind, selection_id: row.selection_id,
+        style_vibe: row.style_vibe, body_shape: row.body_shape, skin_tone: row.skin_tone,
+        storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: image.length,
+        quality_score: row.quality_score ?? 0, quality: JSON.stringify(breakdown), safety_score: row.safety_score ?? 0,
+        color_families: colorFamilies, seed, prompt, provider: row.provider ?? 'unknown',
+      },
+      pieces,
+      combination: { enhancedPrompt: enhancedPrompt(combination) },
+    }, review);
+    if (!restored) throw new BlockedImageError('not_restorable');
+    settle(db, restored.change);
+    const imageId = restored.imageId;
     await storage.delete('private', row.storage_key);
     return { id, imageId, combinationCode: row.combination_code };
   } catch (err) {

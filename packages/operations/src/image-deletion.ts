@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '@drape/db';
+import { deleteLooks, settle } from '@drape/looks';
 import type { Storage } from '@drape/storage';
 
 /** A deleted look, as the callers count it. */
@@ -10,28 +10,22 @@ export interface DeletedImage {
 }
 
 /**
- * Deletes the given looks, rows first (pieces, views, shares and LookBook colors go with them by
- * their cascades; the combinations' image counters follow by trigger), then their files, picture and
- * thumbnail: a crash in between leaves at worst an unreferenced file, never a row that points at
- * nothing. A look in anybody's wardrobe is never deleted, even if it was saved after the caller
- * chose it. The one deletion of retention, the low-quality cleanup and the admin's permanent delete.
+ * Deletes the given looks, rows first (@drape/looks' deleteLooks: never one in anybody's wardrobe,
+ * even if it was saved after the caller chose it), then their files, picture and thumbnail: a crash
+ * in between leaves at worst an unreferenced file, never a row that points at nothing. The one
+ * deletion of retention, the low-quality cleanup and the admin's permanent delete.
  */
 export async function deleteImages(db: Db, storage: Storage, ids: readonly string[]): Promise<{ deleted: DeletedImage[]; files: number }> {
   if (ids.length === 0) return { deleted: [], files: 0 };
-  // combinations.image_count and the admin counters follow by statement triggers (migration 0011).
-  const rows = await db
-    .deleteFrom('generated_images')
-    .where('id', 'in', ids)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'generated_images.id'))))
-    .returning(['id', 'gender', 'skin_tone', 'storage_key', 'thumb_key'])
-    .execute();
+  const { change, deleted } = await deleteLooks(db, ids);
+  settle(db, change);
   let files = 0;
-  for (const r of rows) {
+  for (const r of deleted) {
     await storage.delete('public', r.storage_key);
     await storage.delete('public', r.thumb_key);
     files += 2;
   }
-  return { deleted: rows.map((r) => ({ id: r.id, gender: r.gender, skin_tone: r.skin_tone })), files };
+  return { deleted: deleted.map((r) => ({ id: r.id, gender: r.gender, skin_tone: r.skin_tone })), files };
 }
 
 export type PermanentDeletion =

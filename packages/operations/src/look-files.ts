@@ -13,10 +13,8 @@ export const THUMB_HEIGHT = 512;
 export const LOOK_WEBP = { quality: 82, effort: 2 } as const;
 export const THUMB_WEBP = { quality: 78, effort: 2 } as const;
 
-/** The public keys of a look's picture and thumbnail, named by the job that made it. */
-export function lookKeys(jobId: string): { key: string; thumbKey: string } {
-  return { key: `looks/${jobId}.webp`, thumbKey: `looks/${jobId}.thumb.webp` };
-}
+/** The public keys of a look's picture and thumbnail (named by the job that made it): @drape/looks' insert owns them. */
+export { lookKeys } from '@drape/looks';
 
 /** The thumbnail of a stored (already watermarked) look picture. */
 export function thumbnailOf(image: Buffer): Promise<Buffer> {

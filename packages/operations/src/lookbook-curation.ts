@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { QUALITY_GOOD } from '@drape/contracts';
 import type { Db } from '@drape/db';
+import { publish, settle } from '@drape/looks';
 
 /**
  * The LookBook is never empty (issue 8): until admins curate it, and whenever it holds fewer than
@@ -45,43 +46,40 @@ async function lookbookUpTo(db: Db, cap: number): Promise<number> {
  */
 export async function curateLookbook(db: Db, target: number): Promise<CurationReport> {
   if (target <= 0) return { curated: 0, lookbook: 0, target: 0 };
-  return db.transaction().execute(async (tx) => {
+  const report = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${CURATION_LOCK}))`.execute(tx);
     const held = await lookbookUpTo(tx, target);
     const room = target - held;
-    if (room <= 0) return { curated: 0, lookbook: held, target };
-    // The outer conditions are checked again on the row itself: a look an admin decided on since
-    // the pick (or one another writer moved) is left alone.
+    if (room <= 0) return { curated: 0, lookbook: held, target, change: null };
     const { rows } = await sql<{ id: string }>`
-      update generated_images gi
-         set status = 'lookbook', curated_by = 'auto'
-        from (
-          select best.id
-            from combinations c
-            cross join lateral (
-              select w.quality_score as top
-                from generated_images w
-               where w.combination_code = c.code and w.status = 'viewable'
-                 and w.quality_score >= ${QUALITY_GOOD} and w.curated_by is null
-               order by w.quality_score desc
-               limit 1
-            ) q
-            cross join lateral (
-              select v.id, v.quality_score, v.created_at
-                from generated_images v
-               where v.combination_code = c.code and v.status = 'viewable'
-                 and v.quality_score = q.top and v.curated_by is null
-               order by v.created_at desc, v.id desc
-               limit 1
-            ) best
-           where c.code not in (select distinct l.combination_code from generated_images l where l.status = 'lookbook')
-           order by best.quality_score desc, best.created_at desc, best.id desc
-           limit ${room}
-        ) picked
-       where gi.id = picked.id and gi.status = 'viewable' and gi.curated_by is null
-      returning gi.id`.execute(tx);
-    return { curated: rows.length, lookbook: held + rows.length, target };
+      select best.id
+        from combinations c
+        cross join lateral (
+          select w.quality_score as top
+            from generated_images w
+           where w.combination_code = c.code and w.status = 'viewable'
+             and w.quality_score >= ${QUALITY_GOOD} and w.curated_by is null
+           order by w.quality_score desc
+           limit 1
+        ) q
+        cross join lateral (
+          select v.id, v.quality_score, v.created_at
+            from generated_images v
+           where v.combination_code = c.code and v.status = 'viewable'
+             and v.quality_score = q.top and v.curated_by is null
+           order by v.created_at desc, v.id desc
+           limit 1
+        ) best
+       where c.code not in (select distinct l.combination_code from generated_images l where l.status = 'lookbook')
+       order by best.quality_score desc, best.created_at desc, best.id desc
+       limit ${room}`.execute(tx);
+    // The conditions are checked again on the locked row itself (onlyUncurated): a look an admin
+    // decided on since the pick (or one another writer moved) is left alone.
+    const change = await publish(tx, rows.map((r) => r.id), { by: 'auto', onlyUncurated: true });
+    return { curated: change.looks.length, lookbook: held + change.looks.length, target, change };
   });
+  if (report.change) settle(db, report.change);
+  return { curated: report.curated, lookbook: report.lookbook, target: report.target };
 }
 
 export interface LookbookStatus {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@drape/db';
+import { archive, settle } from '@drape/looks';
 import type { Storage, StorageArea } from '@drape/storage';
 import { deleteImages } from './image-deletion';
 import { thumbnailOf } from './look-files';
@@ -149,8 +150,9 @@ export async function checkStoreIntegrity(db: Db, storage: Storage, opts: Integr
       const gone = new Set(deleted.map((d) => d.id));
       const kept = pictureless.filter((id) => !gone.has(id));
       if (kept.length) {
-        const archived = await db.updateTable('generated_images').set({ status: 'archived', in_showcase: false }).where('id', 'in', kept).executeTakeFirst();
-        report.repaired.looksArchived += Number(archived.numUpdatedRows);
+        const change = await archive(db, kept);
+        settle(db, change);
+        report.repaired.looksArchived += change.looks.length;
       }
     }
     report.checked.looks += rows.length;

@@ -5,9 +5,8 @@ import {
   type AddToShowcaseResult, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage,
   type Gender, type RemoveFromLookbookResult, type RemoveFromShowcaseResult, } from '@drape/contracts';
 import type { Db, ImageStatus } from '@drape/db';
-import { forgetLandingAnswers } from '../catalog/showcase.service';
+import { feature, LOOK_COLUMNS, lookOf, settle, unfeature, unpublish } from '@drape/looks';
 import { appError } from '../errors';
-import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
 
 export interface ShowcaseDeps {
   db: Db;
@@ -20,7 +19,8 @@ const IN_LOOKBOOK = sql.lit<ImageStatus>('lookbook');
 /** Adding and its cap's count, one at a time in the cluster: two admins cannot take it past the cap. */
 const SHOWCASE_LOCK = 'drape-showcase';
 
-const LOOK_COLUMNS = ['id', 'thumb_key', 'combination_code', 'gender', 'selection_kind', 'selection_id', 'quality_score', 'in_showcase', 'lookbook_at', 'showcase_at'] as const;
+/** The look's own columns (the row mapper's) and the manager's. */
+const COLUMNS = [...LOOK_COLUMNS, 'in_showcase', 'lookbook_at', 'showcase_at'] as const;
 
 const offsetOf = (page: number) => (page - 1) * SHOWCASE_PAGE_SIZE;
 
@@ -36,19 +36,20 @@ export async function lookbookImages(deps: ShowcaseDeps, input: { page: number; 
   // One id beyond the page says whether there is more.
   const pageIds = (await ids.orderBy('lookbook_at', 'desc').orderBy('id', 'desc').offset(offsetOf(input.page)).limit(SHOWCASE_PAGE_SIZE + 1).execute()).map((r) => r.id);
   const shown = pageIds.slice(0, SHOWCASE_PAGE_SIZE);
-  const rows = shown.length ? await deps.db.selectFrom('generated_images').select(LOOK_COLUMNS).where('id', 'in', shown).execute() : [];
+  const rows = shown.length ? await deps.db.selectFrom('generated_images').select(COLUMNS).where('id', 'in', shown).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const images: AdminLookbookImage[] = shown.flatMap((id) => {
     const r = byId.get(id);
     // A look that left the LookBook between the two reads is not shown.
     if (!r?.lookbook_at) return [];
+    const look = lookOf(deps.config, r);
     return [{
-      id: r.id,
-      imageUrl: mediaUrl(deps.config, r.thumb_key),
-      combinationCode: r.combination_code,
-      gender: r.gender,
-      name: rowSelectionName(r),
-      qualityScore: r.quality_score,
+      id: look.id,
+      imageUrl: look.thumbnailUrl,
+      combinationCode: look.combinationCode,
+      gender: look.gender,
+      name: look.selection.name,
+      qualityScore: look.qualityScore,
       inShowcase: r.in_showcase,
       lookbookAt: r.lookbook_at.toISOString(),
     }];
@@ -65,19 +66,22 @@ async function showcaseCount(db: Db): Promise<number> {
 export async function showcaseItems(deps: ShowcaseDeps, input: { page: number }): Promise<AdminShowcaseItemsPage> {
   const offset = offsetOf(input.page);
   const [rows, total] = await Promise.all([
-    deps.db.selectFrom('generated_images').select(LOOK_COLUMNS).where('in_showcase', '=', true)
+    deps.db.selectFrom('generated_images').select(COLUMNS).where('in_showcase', '=', true)
       .orderBy('showcase_at', 'desc').orderBy('id', 'desc').offset(offset).limit(SHOWCASE_PAGE_SIZE + 1).execute(),
     showcaseCount(deps.db),
   ]);
-  const items: AdminShowcaseItem[] = rows.slice(0, SHOWCASE_PAGE_SIZE).map((r, i) => ({
-    imageId: r.id,
-    imageUrl: mediaUrl(deps.config, r.thumb_key),
-    combinationCode: r.combination_code,
-    gender: r.gender,
-    name: rowSelectionName(r),
-    addedAt: r.showcase_at!.toISOString(),
-    position: offset + i + 1,
-  }));
+  const items: AdminShowcaseItem[] = rows.slice(0, SHOWCASE_PAGE_SIZE).map((r, i) => {
+    const look = lookOf(deps.config, r);
+    return {
+      imageId: look.id,
+      imageUrl: look.thumbnailUrl,
+      combinationCode: look.combinationCode,
+      gender: look.gender,
+      name: look.selection.name,
+      addedAt: r.showcase_at!.toISOString(),
+      position: offset + i + 1,
+    };
+  });
   return { items, page: input.page, hasMore: rows.length > SHOWCASE_PAGE_SIZE, total, cap: SHOWCASE_CAP };
 }
 
@@ -93,24 +97,23 @@ export async function addToShowcase(deps: ShowcaseDeps, input: { imageId: string
     if (!look) throw appError('not_found', 'This look no longer exists.');
     if (look.combination_code !== input.combinationCode) throw appError('combination_mismatch');
     if (look.status !== 'lookbook') throw appError('not_in_lookbook');
-    if (look.in_showcase) return { imageId: input.imageId, added: false, total: await showcaseCount(tx) };
+    if (look.in_showcase) return { answer: { imageId: input.imageId, added: false, total: await showcaseCount(tx) }, change: null };
     const total = await showcaseCount(tx);
     if (total >= SHOWCASE_CAP) throw appError('showcase_full', showcaseMessages.full);
-    await tx.updateTable('generated_images').set({ in_showcase: true }).where('id', '=', input.imageId).execute();
-    return { imageId: input.imageId, added: true, total: total + 1 };
+    const change = await feature(tx, input.imageId);
+    return { answer: { imageId: input.imageId, added: true, total: total + 1 }, change };
   });
-  if (result.added) forgetLandingAnswers(deps.db);
-  return result;
+  if (result.change) settle(deps.db, result.change);
+  return result.answer;
 }
 
 /** DELETE /api/admin/showcase-items/{imageId}: the look leaves the showcase (it stays in the LookBook). */
 export async function removeFromShowcase(deps: ShowcaseDeps, input: { imageId: string }): Promise<RemoveFromShowcaseResult> {
   const look = await deps.db.selectFrom('generated_images').select('id').where('id', '=', input.imageId).executeTakeFirst();
   if (!look) throw appError('not_found', 'This look no longer exists.');
-  const { numUpdatedRows } = await deps.db.updateTable('generated_images').set({ in_showcase: false }).where('id', '=', input.imageId).where('in_showcase', '=', true).executeTakeFirst();
-  const removed = numUpdatedRows > 0n;
-  if (removed) forgetLandingAnswers(deps.db);
-  return { imageId: input.imageId, removed };
+  const change = await unfeature(deps.db, input.imageId);
+  settle(deps.db, change);
+  return { imageId: input.imageId, removed: change.looks.length > 0 };
 }
 
 /**
@@ -123,10 +126,10 @@ export async function removeFromLookbook(deps: ShowcaseDeps, input: { imageId: s
     const look = await tx.selectFrom('generated_images').select(['status', 'in_showcase']).where('id', '=', input.imageId).forUpdate().executeTakeFirst();
     if (!look) throw appError('not_found', 'This look no longer exists.');
     if (look.status !== 'lookbook') throw appError('not_in_lookbook', 'This look is not in the LookBook.');
-    await tx.updateTable('generated_images').set({ status: 'viewable', curated_by: 'admin' }).where('id', '=', input.imageId).execute();
-    return { imageId: input.imageId, status: 'viewable' as const, leftShowcase: look.in_showcase };
+    const change = await unpublish(tx, [input.imageId], { by: 'admin' });
+    return { answer: { imageId: input.imageId, status: 'viewable' as const, leftShowcase: look.in_showcase }, change };
   });
   // The carousel and the landing's LookBook count both change.
-  forgetLandingAnswers(deps.db);
-  return result;
+  settle(deps.db, result.change);
+  return result.answer;
 }

@@ -4,8 +4,9 @@ import {
   type CarouselLook, type Gender, type LandingShowcase, type LookbookStats, type SelectionKind, type SelectionRef,
 } from '@drape/contracts';
 import type { Config } from '@drape/config';
-import { cachedPerDb, forgetCached, type Db } from '@drape/db';
-import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
+import { cachedPerDb, forgetCached, type Database, type Db } from '@drape/db';
+import type { Selectable } from 'kysely';
+import { LANDING_CACHE_KEYS, LOOK_COLUMNS as MAPPED_COLUMNS, lookOf } from '@drape/looks';
 
 /**
  * "Best-scored" among this many newest looks of one gender, selection and status: the selection
@@ -28,20 +29,10 @@ function interleavedSelections(): SelectionRef[] {
   return out;
 }
 
-interface LookRow {
-  id: string;
-  gender: Gender;
-  selection_kind: SelectionKind;
-  selection_id: string;
-  status: 'viewable' | 'lookbook';
-  thumb_key: string;
-  width: number;
-  height: number;
-  quality_score: number;
-  in_showcase: boolean;
-}
+type LookRow = Pick<Selectable<Database['generated_images']>, (typeof MAPPED_COLUMNS)[number] | 'in_showcase'> & { status: 'viewable' | 'lookbook' };
 
-const LOOK_COLUMNS = ['id', 'gender', 'selection_kind', 'selection_id', 'status', 'thumb_key', 'width', 'height', 'quality_score', 'in_showcase'] as const;
+/** The row mapper's columns and the showcase flag. */
+const LOOK_COLUMNS = [...MAPPED_COLUMNS, 'in_showcase'] as const;
 
 /**
  * The admin's showcase (settings-and-admin §2.2, the showcase lookbook manager) in its order, the
@@ -70,7 +61,7 @@ export function bestPerCombinationQuery(selections: SelectionRef[]) {
     from (values ${sql.join(keys)}) as c (gender, kind, id, status)
     cross join lateral (
       select * from (
-        select ${sql.join(LOOK_COLUMNS.map((c) => sql.ref(`gi.${c}`)))}, gi.created_at
+        select ${sql.join(LOOK_COLUMNS.map((c) => sql.ref(`gi.${c}`)))}
         from generated_images gi
         where gi.gender = c.gender and gi.selection_kind = c.kind and gi.selection_id = c.id and gi.status = c.status
         order by gi.created_at desc
@@ -140,17 +131,20 @@ async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Pr
   }
   const picture = (kind: SelectionKind, id: string) => {
     const row = pictures.get(selectionKey(kind, id));
-    return row ? mediaUrl(config, row.thumb_key) : null;
+    return row ? lookOf(config, row).thumbnailUrl : null;
   };
-  const carousel: CarouselLook[] = pickCarousel(curated, best, selections).map((r) => ({
-    id: r.id,
-    imageUrl: mediaUrl(config, r.thumb_key),
-    width: r.width,
-    height: r.height,
-    name: rowSelectionName(r),
-    kind: r.selection_kind,
-    gender: r.gender,
-  }));
+  const carousel: CarouselLook[] = pickCarousel(curated, best, selections).map((r) => {
+    const look = lookOf(config, r);
+    return {
+      id: look.id,
+      imageUrl: look.thumbnailUrl,
+      width: look.width,
+      height: look.height,
+      name: look.selection.name,
+      kind: look.selection.kind,
+      gender: look.gender,
+    };
+  });
   return {
     monthlyTrends: TRENDS.filter((t) => t.active).map((t) => ({ itemName: t.name, imageUrl: picture('trend', t.id) })),
     seasonColors: PALETTES.map((p) => ({ itemName: p.name, imageUrl: picture('palette', p.id) })),
@@ -174,7 +168,7 @@ async function computeStats(db: Db): Promise<LookbookStats> {
  * server processes keep theirs for LANDING_SERVER_CACHE_MS at most (docs/spec-notes.md).
  */
 export function forgetLandingAnswers(db: Db): void {
-  forgetCached(db, 'landing:showcase', 'landing:stats');
+  forgetCached(db, LANDING_CACHE_KEYS.showcase, LANDING_CACHE_KEYS.stats);
 }
 
 export interface CacheOptions {
@@ -187,10 +181,10 @@ export interface CacheOptions {
  * carousel's looks. Items without any look keep a null imageUrl and the landing shows its placeholder.
  */
 export function landingShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, opts: CacheOptions = {}): Promise<LandingShowcase> {
-  return cachedPerDb(db, 'landing:showcase', opts.maxAgeMs ?? LANDING_SERVER_CACHE_MS, () => computeShowcase(db, config));
+  return cachedPerDb(db, LANDING_CACHE_KEYS.showcase, opts.maxAgeMs ?? LANDING_SERVER_CACHE_MS, () => computeShowcase(db, config));
 }
 
 /** GET /api/lookbook/stats: the landing's LookBook blurb. */
 export function lookbookStats(db: Db, opts: CacheOptions = {}): Promise<LookbookStats> {
-  return cachedPerDb(db, 'landing:stats', opts.maxAgeMs ?? LANDING_SERVER_CACHE_MS, () => computeStats(db));
+  return cachedPerDb(db, LANDING_CACHE_KEYS.stats, opts.maxAgeMs ?? LANDING_SERVER_CACHE_MS, () => computeStats(db));
 }

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import type { RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
 import {
-  generationMessages, isGender, selectionField, selectionOf, tierPolicy,
+  generationMessages, isGender, selectionField, tierPolicy,
   type BodyShapeId, type Combination, type GenerateOutfitInput, type OutfitView, type SelectionRef, type SkinToneId, type StyleVibeId,
 } from '@drape/contracts';
 import type { Db, UserRow } from '@drape/db';
 import { generateJobData, type LiveGeneration } from '@drape/jobs';
+import { pickUnseenViewable } from '@drape/looks';
 import { catalogLookup } from '../catalog/catalog-lookup';
 import { isPublicLook, maySeeLook } from '../share/share.service';
 import { appError, rateLimited } from '../errors';
@@ -59,30 +59,6 @@ function selectionOfKind(kind: SelectionRef['kind'], value: string): SelectionRe
 }
 
 /**
- * An unseen viewable image matching the request. A look serves every user once, so the pick takes
- * only a key-share lock: other users' picks, saves and shares of the same look hold the same
- * lock and pass each other (a FOR UPDATE here made every concurrent request for a pair with one
- * look skip it and render live); only a deletion's lock makes the pick pass it by. The same user's
- * parallel requests are kept apart by the usage row's lock (lockUsage), taken first.
- */
-async function pickFromInventory(tx: Db, userId: string, r: GenerationRequest): Promise<string | null> {
-  const selection = selectionOf(r);
-  let q = tx
-    .selectFrom('generated_images as gi')
-    .select('gi.id')
-    .where('gi.gender', '=', r.gender)
-    .where('gi.selection_kind', '=', selection.kind)
-    .where('gi.selection_id', '=', selection.id)
-    .where('gi.status', '=', 'viewable')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('image_views as v').select(sql`1`.as('one')).where('v.user_id', '=', userId).whereRef('v.image_id', '=', 'gi.id'))));
-  if (r.styleVibe) q = q.where('gi.style_vibe', '=', r.styleVibe);
-  if (r.bodyShape) q = q.where('gi.body_shape', '=', r.bodyShape);
-  if (r.skinTone) q = q.where('gi.skin_tone', '=', r.skinTone);
-  const row = await q.orderBy('gi.created_at').limit(1).forKeyShare().skipLocked().executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/**
  * The view, as the transaction's last statement: its counter trigger holds one of the admin
  * counters' shared slot rows until the commit (docs/decisions/0012-admin-counters.md), and other
  * users' Get My Look on the same slot wait for it; under load a round trip more meant a visible
@@ -111,7 +87,7 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
   const fromInventory = await deps.db.transaction().execute(async (tx) => {
     const usage = await lockUsage(tx, user.id, user.tier);
     if (usage.used + usage.reserved >= usage.limit) throw appError('daily_limit_exceeded', generationMessages.dailyLimit(usage.limit));
-    const imageId = await pickFromInventory(tx, user.id, request);
+    const imageId = await pickUnseenViewable(tx, user.id, request);
     if (imageId) {
       await spend(tx, user.id, false);
       await recordView(tx, user.id, imageId);
