@@ -1,2 +1,83 @@
-// @drape/looks/testing: factories for tests that need looks in the database.
-export {};
+// @drape/looks/testing: a look in the database for tests that need one, without the pipeline.
+import sharp from 'sharp';
+import { type ColorFamily, type Combination } from '@drape/contracts';
+import { combinationColumns, type BlockedPiece, type Db, type ImageStatus } from '@drape/db';
+import type { Storage } from '@drape/storage';
+import { lookKeys, insertLook } from './insert';
+import { archive, feature, publish, type Curator } from './status';
+
+export interface MakeLookOptions {
+  /** Default: a woman's office look. */
+  combination?: Combination;
+  /** Default viewable; reached by the status changes themselves (publish, archive). */
+  status?: ImageStatus;
+  /** In the landing's showcase (a LookBook look: the status is lookbook). */
+  inShowcase?: boolean;
+  /** The LookBook's curator (default admin when the status is lookbook). */
+  curatedBy?: Curator;
+  /** When it entered the LookBook (default: now, by the trigger). */
+  lookbookAt?: Date;
+  /** The pieces' color families, one piece each, in order (default navy). */
+  colors?: ColorFamily[];
+  qualityScore?: number;
+  /** A real picture and thumbnail in this store, for tests that read the image; without it, rows only. */
+  storage?: Storage;
+}
+
+export interface MadeLook {
+  id: string;
+  code: string;
+  jobId: string;
+  /** The pieces' ids, in order. */
+  pieces: string[];
+}
+
+const NAMES: Record<string, string> = { navy: 'Navy blazer' };
+
+/** A piece of the given color family (a blazer's words: the tests read colors and order, not garments). */
+function pieceOf(color: ColorFamily, position: number): BlockedPiece {
+  return {
+    name: NAMES[color] && position === 0 ? NAMES[color]! : `Piece ${position + 1}`, type: 'top', color, color_hex: '#1F2A44', color_family: color,
+    description: 'A piece', price_range: 'mid-range',
+  };
+}
+
+/** A plain 768x1024 WebP and its 384x512 thumbnail: real pictures, no render. */
+async function pictures(): Promise<{ image: Buffer; thumbnail: Buffer }> {
+  const plain = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1F2A44' } }).webp().toBuffer();
+  return { image: await plain(768, 1024), thumbnail: await plain(384, 512) };
+}
+
+/**
+ * Stores one look through the pipeline's own insert (insertLook: its combination when new, the
+ * row, its pieces), then moves it where the test wants it by the status changes every writer uses
+ * (publish, feature, archive), so its triggers and stamps are the product's.
+ */
+export async function makeLook(db: Db, opts: MakeLookOptions = {}): Promise<MadeLook> {
+  const columns = combinationColumns(opts.combination ?? { gender: 'female', occasion: 'office' });
+  const colors = opts.colors ?? ['navy'];
+  const jobId = crypto.randomUUID();
+  const { key, thumbKey } = lookKeys(jobId);
+  let bytes = 1;
+  if (opts.storage) {
+    const { image, thumbnail } = await pictures();
+    await opts.storage.put('public', key, image);
+    await opts.storage.put('public', thumbKey, thumbnail);
+    bytes = image.length;
+  }
+  const { id } = await insertLook(db, {
+    row: {
+      job_id: jobId, ...columns, storage_key: key, thumb_key: thumbKey, width: 768, height: 1024, bytes,
+      quality_score: opts.qualityScore ?? 90, quality: '{}', safety_score: 99, color_families: [...new Set(colors)], seed: 1,
+      prompt: 'a test look', provider: 'atelier',
+    },
+    pieces: colors.map(pieceOf),
+    combination: { enhancedPrompt: 'a test look', active: true },
+  });
+  const status = opts.inShowcase ? 'lookbook' : opts.status ?? 'viewable';
+  if (status === 'lookbook') await publish(db, [id], { by: opts.curatedBy ?? 'admin', ...(opts.lookbookAt ? { at: opts.lookbookAt } : {}) });
+  if (opts.inShowcase) await feature(db, id);
+  if (status === 'archived') await archive(db, [id]);
+  const pieces = await db.selectFrom('fashion_items').select('id').where('image_id', '=', id).orderBy('position').execute();
+  return { id, code: columns.combination_code, jobId, pieces: pieces.map((p) => p.id) };
+}

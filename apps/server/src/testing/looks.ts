@@ -1,3 +1,4 @@
+import { archive, insertLook, publish, settle } from '@drape/looks';
 import { runGenerateJob } from '@drape/pipeline';
 import type { Combination } from '@drape/contracts';
 import { atelierProviderForTests } from './providers';
@@ -17,7 +18,7 @@ export async function stockLook(s: TestServer, combination: Combination): Promis
 
 /** Puts looks in the LookBook as curation does (the trigger stamps when they entered it). */
 export async function curate(s: TestServer, ids: string[], at?: Date): Promise<void> {
-  await s.db.db.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'admin', ...(at ? { lookbook_at: at } : {}) }).where('id', 'in', ids).execute();
+  settle(s.db.db, await publish(s.db.db, ids, { by: 'admin', ...(at ? { at } : {}) }));
 }
 
 /**
@@ -26,11 +27,15 @@ export async function curate(s: TestServer, ids: string[], at?: Date): Promise<v
  */
 export async function copyLook(s: TestServer, id: string, lookbookAt: Date): Promise<string> {
   const db = s.db.db;
-  const { id: _id, job_id: _job, created_at: _created, lookbook_at: _at, ...row } = await db.selectFrom('generated_images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const copy = await db.insertInto('generated_images').values({
-    ...row, job_id: crypto.randomUUID(), quality: JSON.stringify(row.quality), stage_ms: JSON.stringify(row.stage_ms), lookbook_at: lookbookAt,
-  }).returning('id').executeTakeFirstOrThrow();
-  const pieces = await db.selectFrom('fashion_items').selectAll().where('image_id', '=', id).execute();
-  await db.insertInto('fashion_items').values(pieces.map(({ id: _piece, ...p }) => ({ ...p, image_id: copy.id }))).execute();
+  const { id: _id, job_id: _job, created_at: _created, lookbook_at: _at, status, in_showcase: _shown, showcase_at: _showAt, curated_by, ...row } =
+    await db.selectFrom('generated_images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const pieces = await db.selectFrom('fashion_items').selectAll().where('image_id', '=', id).orderBy('position').execute();
+  const copy = await insertLook(db, {
+    row: { ...row, job_id: crypto.randomUUID(), quality: JSON.stringify(row.quality), stage_ms: JSON.stringify(row.stage_ms) },
+    pieces: pieces.map(({ id: _piece, image_id: _image, position: _position, ...p }) => p),
+    combination: { enhancedPrompt: row.prompt },
+  });
+  if (status === 'lookbook') await publish(db, [copy.id], { ...(curated_by ? { by: curated_by } : {}), at: lookbookAt });
+  if (status === 'archived') await archive(db, [copy.id]);
   return copy.id;
 }
