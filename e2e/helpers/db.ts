@@ -1,4 +1,6 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Db } from '@drape/db';
 
 /** Direct reads of the server's PostgreSQL (E2E_DATABASE_URL), for what only the database shows. */
 export async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -10,6 +12,18 @@ export async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Prom
     return await fn(client);
   } finally {
     await client.end();
+  }
+}
+
+/** The server's database through Kysely, for @drape/looks' status changes (the one writer of a look's status). */
+export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set (run the suite with `npm test -- e2e`)');
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
   }
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL, newUser, registerViaApi, useSession, type Account } from '../helpers/accounts';
 import { loginAsAdmin } from '../helpers/admin';
-import { withClient } from '../helpers/db';
+import { archive } from '@drape/looks';
+import { withClient, withDb } from '../helpers/db';
 import { latestMail } from '../helpers/mail';
 
 /**
@@ -82,9 +83,9 @@ async function expectOk(what: string, answer: Promise<{ status: number; json: un
 async function lookWithHostilePieces(userId: string): Promise<string> {
   return withClient(async (client) => {
     const { rows } = await client.query<{ id: string }>(
-      `insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone, status,
+      `insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone,
          storage_key, thumb_key, width, height, bytes, quality_score, quality, safety_score, stage_ms, color_families, seed, prompt, provider, watermarked)
-       select $1, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone, 'viewable',
+       select $1, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone,
          storage_key, thumb_key, width, height, bytes, quality_score, quality, safety_score, stage_ms, color_families, seed, prompt, provider, watermarked
          from generated_images where status in ('viewable', 'lookbook') and selection_kind = 'occasion' and gender = 'male'
          order by created_at limit 1
@@ -199,7 +200,7 @@ async function memberPage(browser: Browser): Promise<{ page: Page; dialogs: stri
 test.afterAll(async () => {
   await member?.context.close();
   // The copied look leaves every list, so no later test is served it by Get My Look or finds it in the LookBook.
-  if (fx) await withClient((client) => client.query("update generated_images set status = 'archived' where id = $1", [fx.lookId]));
+  if (fx) await withDb((db) => archive(db, [fx!.lookId]));
 });
 
 test('the probe sees a payload that is not inert (the control of every check below)', async ({ page }) => {

@@ -12,9 +12,10 @@ import { loadConfig } from '@drape/config';
 import { createMailQueue } from '@drape/jobs';
 import { AUDIT_REFUSED_CALL } from '@drape/contracts';
 import { recordRefusal } from '@drape/operations';
-import { combinationColumns, readPlatformSettings } from '@drape/db';
+import { readPlatformSettings } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { testLogger } from '@drape/log/testing';
+import { makeLook } from '@drape/looks/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let db: TestDatabase;
@@ -111,14 +112,8 @@ describe('npm run drape', () => {
     const combos = enumerateCombinations({ activeOnly: true, includeUnset: false }).slice(0, 3);
     const ids: string[] = [];
     for (const [i, c] of combos.entries()) {
-      const { combination_code: code, ...columns } = combinationColumns(c);
-      await db.db.insertInto('combinations').values({ code, ...columns, enhanced_prompt: 'p' } as never).onConflict((oc) => oc.column('code').doNothing()).execute();
-      const row = await db.db.insertInto('generated_images').values({
-        job_id: `cli-lookbook-${i}`, ...combinationColumns(c), storage_key: `looks/l${i}.webp`, thumb_key: `looks/l${i}.thumb.webp`, width: 768, height: 1024, bytes: 1,
-        quality_score: 80 + i, quality: '{}', safety_score: 90, seed: i, prompt: 'p', provider: 'test',
-        ...(i === 0 ? { status: 'lookbook', curated_by: 'admin' } : {}),
-      } as never).returning('id').executeTakeFirstOrThrow();
-      ids.push(row.id);
+      const made = await makeLook(db.db, { combination: c, qualityScore: 80 + i, ...(i === 0 ? { status: 'lookbook' as const, curatedBy: 'admin' as const } : {}) });
+      ids.push(made.id);
     }
     expect(drape('lookbook', 'status')).toMatchObject({ code: 0, out: 'LookBook: 1 looks (0 auto-curated, 1 by an admin); auto-curation fills it to 200 (LOOKBOOK_AUTOCURATE).\n' });
     expect(drapeWith({ LOOKBOOK_AUTOCURATE: '0' }, 'lookbook', 'curate')).toMatchObject({ code: 0, out: 'Nothing done: auto-curation is off (LOOKBOOK_AUTOCURATE=0).\n' });

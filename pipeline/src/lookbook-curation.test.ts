@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enumerateCombinations } from '@drape/atelier';
-import { QUALITY_GOOD, type Combination } from '@drape/contracts';
-import { combinationColumns, type CuratedBy } from '@drape/db';
+import { QUALITY_GOOD, type ColorFamily, type Combination } from '@drape/contracts';
+import type { CuratedBy } from '@drape/db';
+import { publish } from '@drape/looks';
+import { makeLook } from '@drape/looks/testing';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { ensureMatrix } from '@drape/boot';
 import { CURATION_LOCK, curateLookbook, lookbookStatus } from '@drape/operations';
@@ -20,16 +22,14 @@ beforeEach(async () => {
 const combos = enumerateCombinations({ activeOnly: true, includeUnset: false });
 let n = 0;
 
-/** A stored look's row, as the pipeline writes it (pieces do not matter to curation). */
-async function look(c: Combination, opts: { quality: number; ageMinutes?: number; status?: 'viewable' | 'lookbook' | 'archived'; curatedBy?: CuratedBy; colors?: string[] }) {
+/** A stored look (makeLook: the pipeline's insert; pieces do not matter to curation). */
+async function look(c: Combination, opts: { quality: number; ageMinutes?: number; status?: 'viewable' | 'lookbook' | 'archived'; curatedBy?: CuratedBy; colors?: ColorFamily[] }) {
   n++;
-  const row = await db.db.insertInto('generated_images').values({
-    job_id: `curation-${n}`, ...combinationColumns(c), status: opts.status ?? 'viewable', curated_by: opts.curatedBy ?? null,
-    storage_key: `looks/c${n}.webp`, thumb_key: `looks/c${n}.thumb.webp`, width: 768, height: 1024, bytes: 1,
-    quality_score: opts.quality, quality: '{}', safety_score: 90, seed: n, prompt: 'p', provider: 'test',
-    color_families: opts.colors ?? ['blue'], created_at: new Date(Date.now() - (opts.ageMinutes ?? 0) * 60_000),
-  } as never).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  const made = await makeLook(db.db, {
+    combination: c, qualityScore: opts.quality, status: opts.status ?? 'viewable', colors: opts.colors ?? ['blue'],
+    createdAt: new Date(Date.now() - (opts.ageMinutes ?? 0) * 60_000), ...(opts.curatedBy ? { curatedBy: opts.curatedBy } : {}),
+  });
+  return made.id;
 }
 
 const lookbookIds = async () => (await db.db.selectFrom('generated_images').select('id').where('status', '=', 'lookbook').execute()).map((r) => r.id).sort();
@@ -112,7 +112,7 @@ describe('auto-curation of the LookBook', () => {
     const other = db.db.transaction().execute(async (tx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${CURATION_LOCK}))`.execute(tx);
       const worst = await tx.selectFrom('generated_images').select('id').orderBy('quality_score').limit(10).execute();
-      await tx.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'auto' }).where('id', 'in', worst.map((r) => r.id)).execute();
+      await publish(tx, worst.map((r) => r.id), { by: 'auto' });
       await new Promise<void>((resolve) => (released = resolve));
     });
     await new Promise((r) => setTimeout(r, 100));

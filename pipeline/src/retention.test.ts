@@ -6,6 +6,7 @@ import { runGenerateJob } from './generate-job';
 import { ensureMatrix } from '@drape/boot';
 import { openTestStorage, type TestStorage } from '@drape/storage/testing';
 import { cleanupLowQuality, deleteExpiredImages, purgeDeletedAccounts, RETENTION_DAYS } from '@drape/operations';
+import { feature, publish, unpublish } from '@drape/looks';
 
 let db: TestDatabase;
 const provider = { name: 'atelier', render: async (look: Parameters<typeof render>[0]) => ({ data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true }) };
@@ -54,9 +55,10 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
     const inLookbook = await makeImage(4, RETENTION_DAYS + 30);
     const inShowcase = await makeImage(5, RETENTION_DAYS + 30);
     const inWardrobe = await makeImage(6, RETENTION_DAYS + 30);
-    await db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', inLookbook.id).execute();
+    await publish(db.db, [inLookbook.id]);
     // Only a LookBook look can be in the showcase (migration 0013).
-    await db.db.updateTable('generated_images').set({ status: 'lookbook', in_showcase: true }).where('id', '=', inShowcase.id).execute();
+    await publish(db.db, [inShowcase.id]);
+    await feature(db.db, inShowcase.id);
     const user = await db.db.insertInto('users').values({ email: 'k@example.com', username: 'keeper', first_name: 'K', last_name: 'K', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     await insertWardrobeItem(db.db, user.id, inWardrobe.id);
     const countBefore = (await db.db.selectFrom('combinations').select('image_count').where('code', '=', old.combination_code).executeTakeFirstOrThrow()).image_count;
@@ -84,7 +86,7 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
   it('keeps a saved look, its file and its pieces while any wardrobe holds it, and a LookBook look while it is in the LookBook; the next run after deletes them', async () => {
     const saved = await makeImage(21, RETENTION_DAYS + 40);
     const curated = await makeImage(22, RETENTION_DAYS + 40);
-    await db.db.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'auto' }).where('id', '=', curated.id).execute();
+    await publish(db.db, [curated.id], { by: 'auto' });
     const holders = [];
     for (const name of ['holder_one', 'holder_two']) {
       const u = await db.db.insertInto('users').values({ email: `${name}@example.com`, username: name, first_name: 'H', last_name: 'H', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
@@ -119,7 +121,7 @@ describe.each(['local', 's3'] as const)('image retention on the %s image store',
     expect(await whole(curated, piecesOf.curated)).toBe(true);
 
     // Out of the LookBook, the curated look goes the same way.
-    await db.db.updateTable('generated_images').set({ status: 'viewable' }).where('id', '=', curated.id).execute();
+    await unpublish(db.db, [curated.id]);
     expect(await deleteExpiredImages(db.db, storage())).toEqual({ images: 1, files: 2, dryRun: false });
     expect(await gone(curated)).toBe(true);
   });
@@ -161,7 +163,7 @@ describe('account purge and cleanup', () => {
     const saved = await makeImage(14, 1);
     const curated = await makeImage(15, 1);
     await db.db.updateTable('generated_images').set({ quality_score: 40 }).where('id', 'in', [saved.id, curated.id]).execute();
-    await db.db.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'admin' }).where('id', '=', curated.id).execute();
+    await publish(db.db, [curated.id], { by: 'admin' });
     const user = await db.db.insertInto('users').values({ email: 'c@example.com', username: 'cleanup_keeper', first_name: 'C', last_name: 'C', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     await insertWardrobeItem(db.db, user.id, saved.id);
     const result = await cleanupLowQuality(db.db, storage());

@@ -7,6 +7,7 @@ import { loadConfig } from '@drape/config';
 import { GENDERS, LOOKBOOK_AUTOCURATE_DEFAULT, OCCASIONS, PALETTES, QUALITY_GOOD, TRENDS, combinationCode, selectionOf } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { QUEUES, startBoss, stopBoss, waitingJobs, type PgBoss } from '@drape/jobs';
+import { archive } from '@drape/looks';
 import { createStorage } from '@drape/storage';
 import { startPipeline, type Pipeline } from './daemon';
 import { describeStarter, missingStarterLooks, starterCombinations, starterProgress, stockStarterSet } from './starter-stock';
@@ -133,7 +134,8 @@ describe('a pipeline started on an empty inventory', () => {
 
     // Every look of one pair archived: the next start stocks that pair alone.
     const gone = starterCombinations()[3]!;
-    await db.db.updateTable('generated_images').set({ status: 'archived' }).where('gender', '=', gone.gender).where('selection_kind', '=', selectionOf(gone).kind).where('selection_id', '=', selectionOf(gone).id).execute();
+    const pair = await db.db.selectFrom('generated_images').select('id').where('gender', '=', gone.gender).where('selection_kind', '=', selectionOf(gone).kind).where('selection_id', '=', selectionOf(gone).id).execute();
+    await archive(db.db, pair.map((r) => r.id));
     const again = await stockStarterSet(db.db, boss);
     expect(again).toMatchObject({ started: true, looks: 1 });
     const queue = await db.db.selectFrom('sev_queue').select('combination_code').execute();

@@ -6,6 +6,7 @@ import { insertWardrobeItem } from '@drape/db';
 import type { Combination } from '@drape/contracts';
 import { copyLook, stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
+import { archive, publish } from '@drape/looks';
 
 /**
  * The admin Image Gallery through the real server (settings-and-admin §2.2, §7.2): every path with
@@ -52,8 +53,8 @@ beforeAll(async () => {
   for (const [i, id] of all.entries()) {
     await s.db.db.updateTable('generated_images').set({ created_at: new Date(start + ((i * 7) % all.length) * 60_000), quality_score: 90 } as never).where('id', '=', id).execute();
   }
-  await s.db.db.updateTable('generated_images').set({ status: 'lookbook', curated_by: 'admin' }).where('id', 'in', all.slice(0, 5)).execute();
-  await s.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', 'in', all.slice(5, 7)).execute();
+  await publish(s.db.db, all.slice(0, 5), { by: 'admin' });
+  await archive(s.db.db, all.slice(5, 7));
   await reload();
 }, 180_000);
 afterAll(() => s.close());

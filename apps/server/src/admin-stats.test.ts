@@ -5,6 +5,7 @@ import { parseCombinationCode, SEVERITY_LEVELS, severityLevel, type Combination 
 import { initSevQueue, markStopped, registerWorker } from '@drape/operations';
 import { startTestServer, type TestServer } from './testing/harness';
 import { copyLook, curate, stockLook } from './testing/looks';
+import { archive, publish } from '@drape/looks';
 
 /**
  * The Analytics, Severity, pods, Inventory and Combo Matrix paths over HTTP, with real figures:
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const second = await stockLook(s, c);
   looks = [first, second, await copyLook(s, first, new Date()), await copyLook(s, second, new Date())];
   await curate(s, [looks[2]!]);
-  await s.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', looks[3]!).execute();
+  await archive(s.db.db, [looks[3]!]);
 }, 120_000);
 afterAll(() => s.close());
 
@@ -79,12 +80,12 @@ describe('GET /api/admin/inventory-stats', () => {
 
     const viewer = await s.register();
     await s.db.db.insertInto('image_views').values([{ user_id: viewer.user.id, image_id: looks[0]! }, { user_id: viewer.user.id, image_id: looks[1]! }]).execute();
-    await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', looks[1]!).execute();
+    await publish(s.db.db, [looks[1]!]);
     expect(await check()).toMatchObject({ viewable: 1, lookbook: 2, totalViewed: 2 });
 
     // An old look counts in the total, not today; deleting a look takes its views along.
     const old = await copyLook(s, looks[0]!, new Date());
-    await s.db.db.updateTable('generated_images').set({ status: 'viewable', created_at: new Date(Date.now() - 5 * 86_400_000) } as never).where('id', '=', old).execute();
+    await s.db.db.updateTable('generated_images').set({ created_at: new Date(Date.now() - 5 * 86_400_000) } as never).where('id', '=', old).execute();
     expect(await check()).toMatchObject({ total: 5, dailyCreated: 4 });
     await s.db.db.deleteFrom('generated_images').where('id', 'in', [old, looks[1]!]).execute();
     expect(await check()).toMatchObject({ total: 3, totalViewed: 1 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGenerateJob } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';
+import { feature, publish } from '@drape/looks';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -162,7 +163,8 @@ describe('landing showcase and LookBook stats', () => {
   it('pictures each catalog item from inventory, preferring the showcase, and counts LookBook looks', async () => {
     await stock(2, { trend: 'nautical_chic' });
     const images = await s.db.db.selectFrom('generated_images').select(['id', 'thumb_key']).where('selection_id', '=', 'nautical_chic').orderBy('created_at').execute();
-    await s.db.db.updateTable('generated_images').set({ in_showcase: true, status: 'lookbook' }).where('id', '=', images[0]!.id).execute();
+    await publish(s.db.db, [images[0]!.id]);
+    await feature(s.db.db, images[0]!.id);
     const showcase = await s.call('GET', '/api/landing/showcase');
     expect(showcase.status).toBe(200);
     expect(showcase.body.monthlyTrends).toHaveLength(5);

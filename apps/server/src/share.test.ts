@@ -6,6 +6,7 @@ import { deleteExpiredImages } from '@drape/operations';
 import { runGenerateJob } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';
+import { archive, publish } from '@drape/looks';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ describe('POST /api/share/outfit', () => {
   it('lets anyone share a LookBook look', async () => {
     const owner = await s.register();
     const look = await servedLook(owner.token);
-    await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', look.id).execute();
+    await publish(s.db.db, [look.id]);
     const reader = await s.register();
     expect((await s.call('POST', '/api/share/outfit', { imageId: look.id }, { token: reader.token })).status).toBe(200);
   });
@@ -117,7 +118,7 @@ describe('GET /api/share/outfit/{imageId}', () => {
   it('answers a LookBook look unshared', async () => {
     const owner = await s.register();
     const look = await servedLook(owner.token);
-    await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', look.id).execute();
+    await publish(s.db.db, [look.id]);
     expect(await s.call('GET', `/api/share/outfit/${look.id}`)).toMatchObject({ status: 200, body: { id: look.id, status: 'lookbook' } });
   });
 
@@ -125,7 +126,7 @@ describe('GET /api/share/outfit/{imageId}', () => {
     const owner = await s.register();
     const unshared = await servedLook(owner.token);
     const { look: archived } = await sharedLook();
-    await s.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', archived.id).execute();
+    await archive(s.db.db, [archived.id]);
     for (const id of [unshared.id, UNKNOWN_ID, archived.id]) {
       expect(await s.call('GET', `/api/share/outfit/${id}`, undefined, { token: owner.token })).toMatchObject({ status: 404, body: NOT_FOUND });
     }
@@ -275,8 +276,8 @@ describe('GET /api/fashion-items/{imageId}: the share rule', () => {
     const stranger = await s.register();
     const inLookbook = await servedLook(owner.token);
     const archived = await servedLook(owner.token);
-    await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', inLookbook.id).execute();
-    await s.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', archived.id).execute();
+    await publish(s.db.db, [inLookbook.id]);
+    await archive(s.db.db, [archived.id]);
     const callers = { owner: owner.token, stranger: stranger.token, signedOut: undefined, admin };
     expect(await statusFor(inLookbook.id, callers)).toEqual({ owner: 200, stranger: 200, signedOut: 200, admin: 200 });
     expect(await statusFor(archived.id, callers)).toEqual({ owner: 404, stranger: 404, signedOut: 404, admin: 200 });

@@ -4,6 +4,7 @@ import { ensureMatrix } from '@drape/boot';
 import { runGenerateJob } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';
+import { publish } from '@drape/looks';
 
 let s: TestServer;
 let item: { id: string; image_id: string };
@@ -19,7 +20,7 @@ beforeAll(async () => {
   }
   item = await s.db.db.selectFrom('fashion_items').select(['id', 'image_id']).orderBy('position').executeTakeFirstOrThrow();
   // In the LookBook: every signed-in user may see it, so may shop its pieces (the share rule).
-  await s.db.db.updateTable('generated_images').set({ status: 'lookbook' }).where('id', '=', item.image_id).execute();
+  await publish(s.db.db, [item.image_id]);
 });
 afterAll(() => s.close());
 

@@ -92,9 +92,13 @@ export function unpublish(db: Db, ids: readonly string[], opts: { by?: Curator }
   return move(db, 'unpublish', ids, sql<boolean>`status = 'lookbook'`, sql.join(sets));
 }
 
-/** A LookBook look joins the landing's showcase (the caller keeps the cap). Not a LookBook look, or there already: unchanged. */
-export function feature(db: Db, id: string): Promise<LookChange> {
-  return move(db, 'feature', [id], sql<boolean>`status = 'lookbook' and not in_showcase`, sql`in_showcase = true`);
+/**
+ * A LookBook look joins the landing's showcase (the caller keeps the cap), first in its order
+ * unless `at` says when it joined. Not a LookBook look, or there already: unchanged.
+ */
+export function feature(db: Db, id: string, opts: { at?: Date } = {}): Promise<LookChange> {
+  const set = opts.at ? sql`in_showcase = true, showcase_at = ${opts.at}` : sql`in_showcase = true`;
+  return move(db, 'feature', [id], sql<boolean>`status = 'lookbook' and not in_showcase`, set);
 }
 
 /** A look leaves the showcase (it stays in the LookBook). */

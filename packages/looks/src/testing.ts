@@ -1,10 +1,11 @@
 // @drape/looks/testing: a look in the database for tests that need one, without the pipeline.
+import { sql, type RawBuilder } from 'kysely';
 import sharp from 'sharp';
 import { type ColorFamily, type Combination } from '@drape/contracts';
 import { combinationColumns, type BlockedPiece, type Db, type ImageStatus } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { lookKeys, insertLook } from './insert';
-import { archive, feature, publish, type Curator } from './status';
+import { archive, feature, publish, unpublish, type Curator } from './status';
 
 export interface MakeLookOptions {
   /** Default: a woman's office look. */
@@ -13,13 +14,18 @@ export interface MakeLookOptions {
   status?: ImageStatus;
   /** In the landing's showcase (a LookBook look: the status is lookbook). */
   inShowcase?: boolean;
-  /** The LookBook's curator (default admin when the status is lookbook). */
+  /**
+   * The LookBook's curator (default admin when the status is lookbook). On a viewable look: that
+   * curator took it out of the LookBook (an admin's decision auto-curation never undoes).
+   */
   curatedBy?: Curator;
   /** When it entered the LookBook (default: now, by the trigger). */
   lookbookAt?: Date;
   /** The pieces' color families, one piece each, in order (default navy). */
   colors?: ColorFamily[];
   qualityScore?: number;
+  /** When it was made (default now). */
+  createdAt?: Date;
   /** A real picture and thumbnail in this store, for tests that read the image; without it, rows only. */
   storage?: Storage;
 }
@@ -28,6 +34,9 @@ export interface MadeLook {
   id: string;
   code: string;
   jobId: string;
+  /** The public keys of its picture and thumbnail. */
+  key: string;
+  thumbKey: string;
   /** The pieces' ids, in order. */
   pieces: string[];
 }
@@ -69,15 +78,33 @@ export async function makeLook(db: Db, opts: MakeLookOptions = {}): Promise<Made
     row: {
       job_id: jobId, ...columns, storage_key: key, thumb_key: thumbKey, width: 768, height: 1024, bytes,
       quality_score: opts.qualityScore ?? 90, quality: '{}', safety_score: 99, color_families: [...new Set(colors)], seed: 1,
-      prompt: 'a test look', provider: 'atelier',
+      prompt: 'a test look', provider: 'atelier', ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
     },
     pieces: colors.map(pieceOf),
     combination: { enhancedPrompt: 'a test look', active: true },
   });
   const status = opts.inShowcase ? 'lookbook' : opts.status ?? 'viewable';
   if (status === 'lookbook') await publish(db, [id], { by: opts.curatedBy ?? 'admin', ...(opts.lookbookAt ? { at: opts.lookbookAt } : {}) });
+  if (status === 'viewable' && opts.curatedBy) {
+    await publish(db, [id], { by: opts.curatedBy });
+    await unpublish(db, [id], { by: opts.curatedBy });
+  }
   if (opts.inShowcase) await feature(db, id);
   if (status === 'archived') await archive(db, [id]);
   const pieces = await db.selectFrom('fashion_items').select('id').where('image_id', '=', id).orderBy('position').execute();
-  return { id, code: columns.combination_code, jobId, pieces: pieces.map((p) => p.id) };
+  return { id, code: columns.combination_code, jobId, key, thumbKey, pieces: pieces.map((p) => p.id) };
+}
+
+/** A generated_images column a bulk insert may fill. */
+export type BulkLookColumn = keyof import('@drape/db').Database['generated_images'];
+
+/**
+ * Looks by the ten thousand, for the query planner's tests (a realistic table, then EXPLAIN): one
+ * INSERT ... SELECT of the given columns, statuses and stamps included, rows only, no pieces. The
+ * one place a test states a look's status at insert rather than reaching it by the status changes:
+ * a hundred thousand looks published one by one would be the test's whole run. The triggers still
+ * run (the LookBook's colors and stamps, the counters), as for any insert.
+ */
+export async function insertLooksInBulk(db: Db, columns: readonly BulkLookColumn[], rows: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into generated_images (${sql.join(columns.map((c) => sql.ref(c)))}) ${rows}`.execute(db);
 }

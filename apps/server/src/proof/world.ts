@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../testing/harness';
 import type { Principal, UserPrincipal } from './access-expectations';
 import { JSON_BODY, send } from './http';
 import { serveLook } from './looks';
+import { archive } from '@drape/looks';
 
 /**
  * The proof suite's world on one test server: a user of every tier, a second Fashion Icon, the
@@ -95,7 +96,7 @@ async function holdingsOf(s: TestServer, userId: string): Promise<Holdings> {
   const shared = await serveLook(db, userId);
   await db.insertInto('outfit_shares').values({ image_id: shared.id, user_id: userId }).execute();
   const archived = await serveLook(db, userId);
-  await db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', archived.id).execute();
+  await archive(db, [archived.id]);
   return { servedLook: served.id, piece: served.piece, savedLook: saved.id, wardrobeItem, notes, sharedLook: shared.id, archivedLook: archived.id };
 }
 

@@ -4,6 +4,7 @@ import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type
 import { combinationColumns } from '@drape/db';
 import { createTestServices, type TestServices } from '../testing/services';
 import { galleryPageIdsQuery, galleryPlan, resolveGalleryFilters, type GalleryFilters } from './gallery.service';
+import { insertLooksInBulk } from '@drape/looks/testing';
 
 /**
  * Each single gallery filter is served by an index-only range of its own index, at the first page
@@ -34,14 +35,12 @@ beforeAll(async () => {
     return { code, ...rest, enhanced_prompt: 'p', active: true };
   })).execute();
   // Every combination in each run of C looks; one run in ten in the LookBook, one in fifty archived.
-  await sql`
+  await insertLooksInBulk(db, ['job_id', 'combination_code', 'gender', 'selection_kind', 'selection_id', 'style_vibe', 'body_shape', 'skin_tone', 'status', 'storage_key', 'thumb_key', 'width', 'height', 'bytes', 'quality_score', 'quality', 'safety_score', 'color_families', 'seed', 'prompt', 'provider', 'created_at'], sql`
     with c as (select code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone, (row_number() over (order by code)) - 1 as n from combinations)
-    insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone, status,
-      storage_key, thumb_key, width, height, bytes, quality_score, quality, safety_score, color_families, seed, prompt, provider, created_at)
     select 'job' || g, c.code, c.gender, c.selection_kind, c.selection_id, c.style_vibe, c.body_shape, c.skin_tone,
            case when (g / ${combos.length}) % 10 = 3 then 'lookbook' when (g / ${combos.length}) % 50 = 7 then 'archived' else 'viewable' end,
            'k' || g, 'k' || g || 't', 768, 1024, 1, 80, '{}', 99, '{navy}', g, 'p', 'atelier', now() - make_interval(secs => (g * 7919) % ${LOOKS})
-      from generate_series(1, ${LOOKS}) g join c on c.n = g % ${combos.length}`.execute(db);
+      from generate_series(1, ${LOOKS}) g join c on c.n = g % ${combos.length}`);
   await sql`update combinations c set image_count = x.n from (select combination_code, count(*)::int as n from generated_images group by combination_code) x where x.combination_code = c.code`.execute(db);
   await sql`vacuum analyze`.execute(db);
 }, 180_000);

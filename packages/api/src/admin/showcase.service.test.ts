@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, combinationCode, type Combination } from '@drape/contracts';
+import { SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, type Combination } from '@drape/contracts';
 import { landingShowcase } from '../catalog/showcase.service';
 import { createTestServices, type TestServices } from '../testing/services';
 import { addToShowcase, lookbookImages, removeFromLookbook, removeFromShowcase, showcaseItems } from './showcase.service';
+import { insertLooksInBulk, makeLook } from '@drape/looks/testing';
 
 let t: TestServices;
 beforeAll(async () => {
@@ -16,22 +17,15 @@ beforeEach(async () => {
 });
 
 const deps = () => ({ db: t.db.db, config: { CDN_BASE_URL: undefined } });
-let n = 0;
 
-/** A stored look's row (the files do not matter here); LookBook looks enter it `minutesAgo`. */
+/** A stored look (makeLook: rows only, the files do not matter here); LookBook looks enter it `minutesAgo`. */
 async function look(c: Combination, opts: { status?: 'viewable' | 'lookbook'; minutesAgo?: number } = {}): Promise<{ id: string; code: string }> {
-  n += 1;
-  const code = combinationCode(c);
-  const [kind, id] = code.split('.').slice(1, 3) as [string, string];
-  await t.db.db.insertInto('combinations').values({ code, gender: c.gender, selection_kind: kind as never, selection_id: id as never, enhanced_prompt: 'p' }).onConflict((oc) => oc.column('code').doNothing()).execute();
   const status = opts.status ?? 'lookbook';
-  const row = await t.db.db.insertInto('generated_images').values({
-    job_id: `job-${n}`, combination_code: code, gender: c.gender, selection_kind: kind as never, selection_id: id as never,
-    status, storage_key: `looks/s${n}.webp`, thumb_key: `looks/s${n}.thumb.webp`, width: 768, height: 1024, bytes: 1,
-    quality_score: 80, quality: '{}', safety_score: 0, seed: n, prompt: 'p', provider: 'test',
-    ...(status === 'lookbook' ? { lookbook_at: new Date(Date.now() - (opts.minutesAgo ?? 0) * 60_000) } : {}),
-  } as never).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, code };
+  const made = await makeLook(t.db.db, {
+    combination: c, status, qualityScore: 80,
+    ...(status === 'lookbook' ? { lookbookAt: new Date(Date.now() - (opts.minutesAgo ?? 0) * 60_000) } : {}),
+  });
+  return { id: made.id, code: made.code };
 }
 
 const denim = (gender: 'female' | 'male' = 'female'): Combination => ({ gender, trend: 'denim' });
@@ -47,7 +41,7 @@ describe('the LookBook list of the showcase manager', () => {
     const first = await lookbookImages(deps(), { page: 1 });
     expect(first.images.map((i) => i.id)).toEqual(looks.slice(0, SHOWCASE_PAGE_SIZE).map((l) => l.id));
     expect(first.hasMore).toBe(true);
-    expect(first.images[1]).toMatchObject({ imageUrl: expect.stringMatching(/^\/media\/looks\/s\d+\.thumb\.webp$/), combinationCode: looks[1]!.code, gender: 'male', name: 'Denim', inShowcase: true });
+    expect(first.images[1]).toMatchObject({ imageUrl: expect.stringMatching(/^\/media\/looks\/[\w-]+\.thumb\.webp$/), combinationCode: looks[1]!.code, gender: 'male', name: 'Denim', inShowcase: true });
     expect(first.images.filter((i) => i.inShowcase)).toHaveLength(1);
     const second = await lookbookImages(deps(), { page: 2 });
     expect(second).toMatchObject({ page: 2, hasMore: false });
@@ -60,12 +54,13 @@ describe('the LookBook list of the showcase manager', () => {
 
   it('reads a page by an index range of the LookBook, never by scanning or sorting the table (100,000 LookBook looks)', async () => {
     const seed = await look(denim());
-    await sql`
-      insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, status, storage_key, thumb_key,
-        width, height, bytes, quality_score, quality, safety_score, seed, prompt, provider, created_at, lookbook_at)
+    await insertLooksInBulk(t.db.db, [
+      'job_id', 'combination_code', 'gender', 'selection_kind', 'selection_id', 'status', 'storage_key', 'thumb_key',
+      'width', 'height', 'bytes', 'quality_score', 'quality', 'safety_score', 'seed', 'prompt', 'provider', 'created_at', 'lookbook_at',
+    ], sql`
       select 'bulk-' || g, ${seed.code}, case when g % 4 = 0 then 'male' else 'female' end, 'trend', 'denim',
         'lookbook', 'k', 'k', 768, 1024, 1, 80, '{}', 0, g, 'p', 'test', now() - g * interval '1 second', now() - g * interval '1 second'
-      from generate_series(1, 100000) g`.execute(t.db.db);
+      from generate_series(1, 100000) g`);
     // Inventory looks, which the LookBook's partial indexes leave out.
     await sql`
       insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, storage_key, thumb_key,

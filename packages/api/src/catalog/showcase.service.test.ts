@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
-  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, combinationCode, type Combination, type Gender,
+  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, type Combination, type Gender,
 } from '@drape/contracts';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
+import { feature } from '@drape/looks';
+import { insertLooksInBulk, makeLook } from '@drape/looks/testing';
 import { BEST_OF_NEWEST, bestPerCombinationQuery, forgetLandingAnswers, landingShowcase, lookbookStats } from './showcase.service';
 
 let db: TestDatabase;
@@ -17,24 +19,18 @@ beforeEach(async () => {
 
 const config = { CDN_BASE_URL: undefined };
 const fresh = { maxAgeMs: 0 };
-let n = 0;
 
 type Look = { status?: 'viewable' | 'lookbook' | 'archived'; quality?: number; showcase?: boolean; ageMinutes?: number };
 
-/** A stored look of the combination, as the pipeline leaves it (rows only: the files do not matter here). */
+/** A stored look of the combination (makeLook: rows only, the files do not matter here). */
 async function look(c: Combination, opts: Look = {}): Promise<{ id: string; thumb: string }> {
-  n += 1;
-  const code = combinationCode(c);
-  const [kind, id] = code.split('.').slice(1, 3) as [string, string];
-  await db.db.insertInto('combinations').values({ code, gender: c.gender, selection_kind: kind as never, selection_id: id as never, enhanced_prompt: 'p' }).onConflict((oc) => oc.column('code').doNothing()).execute();
-  const thumb = `looks/t${n}.thumb.webp`;
-  const row = await db.db.insertInto('generated_images').values({
-    job_id: `job-${n}`, combination_code: code, gender: c.gender, selection_kind: kind as never, selection_id: id as never,
-    status: opts.status ?? 'viewable', storage_key: `looks/t${n}.webp`, thumb_key: thumb, width: 768, height: 1024, bytes: 1,
-    quality_score: opts.quality ?? 50, quality: '{}', safety_score: 0, seed: n, prompt: 'p', provider: 'test',
-    in_showcase: opts.showcase ?? false, created_at: new Date(Date.now() - (opts.ageMinutes ?? 0) * 60_000),
-  } as never).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, thumb };
+  const status = opts.status ?? 'viewable';
+  const made = await makeLook(db.db, {
+    combination: c, status, qualityScore: opts.quality ?? 50, createdAt: new Date(Date.now() - (opts.ageMinutes ?? 0) * 60_000),
+  });
+  // Asked of a look outside the LookBook, the showcase refuses it.
+  if (opts.showcase) await feature(db.db, made.id);
+  return { id: made.id, thumb: made.thumbKey };
 }
 
 const trend = (gender: Gender, id: (typeof TRENDS)[number]['id']): Combination => ({ gender, trend: id });
@@ -104,13 +100,14 @@ describe('landing showcase', () => {
   it('reads each combination through the selection index, never by scanning or sorting the table', async () => {
     for (const c of everySelection()) await look(c);
     // 21,000 looks, so that the planner weighs the table as it will in production.
-    await sql`
-      insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, status, storage_key, thumb_key,
-        width, height, bytes, quality_score, quality, safety_score, seed, prompt, provider, created_at)
+    await insertLooksInBulk(db.db, [
+      'job_id', 'combination_code', 'gender', 'selection_kind', 'selection_id', 'status', 'storage_key', 'thumb_key',
+      'width', 'height', 'bytes', 'quality_score', 'quality', 'safety_score', 'seed', 'prompt', 'provider', 'created_at',
+    ], sql`
       select 'bulk-' || g || '-' || c.code, c.code, c.gender, c.selection_kind, c.selection_id,
         case when g % 10 = 0 then 'lookbook' else 'viewable' end, 'k', 'k', 768, 1024, 1, g % 100, '{}', 0, g, 'p', 'test',
         now() - g * interval '1 minute'
-      from generate_series(1, 700) g cross join combinations c`.execute(db.db);
+      from generate_series(1, 700) g cross join combinations c`);
     await sql`analyze generated_images`.execute(db.db);
     const query = bestPerCombinationQuery([{ kind: 'trend', id: 'denim' }, { kind: 'palette', id: 'ocean_depths' }, { kind: 'occasion', id: 'office' }]);
     const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(db.db);
@@ -127,11 +124,11 @@ describe('landing showcase', () => {
     const older = await look(trend('female', 'denim'), { status: 'lookbook', quality: 99 });
     const newer = await look(palette('male', 'ocean_depths'), { status: 'lookbook', quality: 10 });
     const viewable = await look(occasion('female', 'office'), { showcase: true });
-    await db.db.updateTable('generated_images').set({ in_showcase: true, showcase_at: new Date(Date.now() - 60_000) }).where('id', '=', older.id).execute();
-    await db.db.updateTable('generated_images').set({ in_showcase: true }).where('id', '=', newer.id).execute();
+    await feature(db.db, older.id, { at: new Date(Date.now() - 60_000) });
+    await feature(db.db, newer.id);
     const answer = await landingShowcase(db.db, config, fresh);
     expect(answer.carousel.map((l) => l.id).slice(0, 2)).toEqual([newer.id, older.id]);
-    // The inventory look asked for the showcase on insert; the trigger kept it out.
+    // The inventory look asked for the showcase; it was kept out.
     const row = await db.db.selectFrom('generated_images').select(['in_showcase', 'showcase_at']).where('id', '=', viewable.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ in_showcase: false, showcase_at: null });
   });

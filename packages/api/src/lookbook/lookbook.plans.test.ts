@@ -4,6 +4,7 @@ import { COLOR_FAMILIES, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, type Combinat
 import { combinationColumns } from '@drape/db';
 import { createTestServices, type TestServices } from '../testing/services';
 import { pageIdsQuery, type LookbookFilters } from './lookbook.service';
+import { insertLooksInBulk } from '@drape/looks/testing';
 
 /**
  * Each single LookBook filter is served by its own index, first page and deep (decision 11): a
@@ -27,14 +28,12 @@ beforeAll(async () => {
   })).execute();
   // Every combination in each run of 200; one run in ten in the LookBook; one or two colors each
   // (the triggers fill lookbook_colors).
-  await sql`
+  await insertLooksInBulk(db, ['job_id', 'combination_code', 'gender', 'selection_kind', 'selection_id', 'style_vibe', 'status', 'storage_key', 'thumb_key', 'width', 'height', 'bytes', 'quality_score', 'quality', 'safety_score', 'color_families', 'seed', 'prompt', 'provider', 'lookbook_at'], sql`
     with c as (select code, gender, selection_kind, selection_id, style_vibe, (row_number() over (order by code)) - 1 as n from combinations)
-    insert into generated_images (job_id, combination_code, gender, selection_kind, selection_id, style_vibe, status, storage_key, thumb_key,
-      width, height, bytes, quality_score, quality, safety_score, color_families, seed, prompt, provider, lookbook_at)
     select 'job' || g, c.code, c.gender, c.selection_kind, c.selection_id, c.style_vibe,
            case when (g / ${combos.length}) % 10 = 3 then 'lookbook' else 'viewable' end, 'k' || g, 'k' || g || 't', 768, 1024, 1, 80, '{}', 99,
            (${sql.val([...COLOR_FAMILIES])}::text[])[1 + g % 16 : 1 + g % 16 + g % 2], g, 'p', 'atelier', now() - make_interval(secs => g)
-      from generate_series(1, ${LOOKS}) g join c on c.n = g % ${combos.length}`.execute(db);
+      from generate_series(1, ${LOOKS}) g join c on c.n = g % ${combos.length}`);
   await sql`vacuum analyze`.execute(db);
 }, 120_000);
 afterAll(() => t.close());

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyLimit, shareMessages, type Combination } from '@drape/contracts';
-import { combinationColumns, insertWardrobeItem, type ImageStatus } from '@drape/db';
+import { insertWardrobeItem, type ImageStatus } from '@drape/db';
 import { register } from '../auth/registration.service';
 import { createTestServices, type TestServices } from '../testing/services';
 import { readUsage } from '../generate/usage';
 import { isPublicLook, maySeeLook, sharedLookPreview, sharedOutfit, shareOutfit, trackShare } from './share.service';
+import { archive } from '@drape/looks';
+import { makeLook } from '@drape/looks/testing';
 
 let t: TestServices;
 beforeAll(async () => {
@@ -16,18 +18,7 @@ const look: Combination = { gender: 'male', occasion: 'office' };
 
 /** One stored look (rows only: the files are not read here). */
 async function image(status: ImageStatus = 'viewable'): Promise<string> {
-  const columns = combinationColumns(look);
-  const { combination_code: code, ...combination } = columns;
-  await t.db.db.insertInto('combinations').values({ code, ...combination, enhanced_prompt: 'p', active: true }).onConflict((oc) => oc.column('code').doNothing()).execute();
-  const jobId = crypto.randomUUID();
-  const row = await t.db.db.insertInto('generated_images').values({
-    job_id: jobId, ...columns, status, storage_key: `looks/${jobId}.webp`, thumb_key: `looks/${jobId}.thumb.webp`, width: 768, height: 1024,
-    bytes: 1, quality_score: 90, quality: '{}', safety_score: 99, color_families: ['navy'], seed: 1, prompt: 'p', provider: 'atelier',
-  }).returning('id').executeTakeFirstOrThrow();
-  await t.db.db.insertInto('fashion_items').values({
-    image_id: row.id, position: 0, name: 'Navy blazer', type: 'outerwear', color: 'navy', color_hex: '#1f2a44', color_family: 'navy', description: 'Tailored', price_range: 'mid-range',
-  }).execute();
-  return row.id;
+  return (await makeLook(t.db.db, { combination: look, status })).id;
 }
 
 async function member() {
@@ -108,7 +99,7 @@ describe('sharedOutfit', () => {
     const archived = await image();
     await served(owner.id, archived);
     await shareOutfit(t.services, owner, archived);
-    await t.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', archived).execute();
+    await archive(t.db.db, [archived]);
     for (const id of [unshared, archived, crypto.randomUUID()]) {
       await expect(sharedOutfit(t.services, owner, id)).rejects.toMatchObject({ appCode: 'not_found', message: shareMessages.notFound });
       expect(await sharedLookPreview(t.db.db, t.services.config, id)).toBeNull();
