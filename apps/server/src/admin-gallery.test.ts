@@ -180,18 +180,23 @@ describe('GET /api/admin/combo-details/:combinationCode', () => {
 describe('POST /api/admin/images/:id/make-public', () => {
   it('puts the look in the LookBook of a Fashion Icon, once, with its audit row', async () => {
     const look = looks.find((l) => l.status === 'viewable')!;
+    // The landing's blurb, answered and kept by this server: the change must show at once (it was a minute).
+    const stats = async () => (await s.call('GET', '/api/lookbook/stats')).body.totalLooks as number;
+    const inLookbook = await stats();
     const res = await s.call('POST', `/api/admin/images/${look.id}/make-public`, undefined, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: look.id, status: 'lookbook', changed: true });
     const row = await s.db.db.selectFrom('generated_images').select(['status', 'curated_by', 'lookbook_at']).where('id', '=', look.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'lookbook', curated_by: 'admin' });
     expect(row.lookbook_at).not.toBeNull();
+    expect(await stats()).toBe(inLookbook + 1);
     const icon = await s.register({ promoCode: 'ICON' });
     const lookbook = await s.call('GET', '/api/siims/lookbook', undefined, { token: icon.token });
     expect(lookbook.body.looks[0].id).toBe(look.id);
 
     const audit = await auditRow('admin.gallery.makePublic', look.id);
-    expect(audit).toMatchObject({ actor: 'ops', actor_kind: 'admin' });
+    // A look is audited as an image, whichever area changes it (the showcase's calls say the same).
+    expect(audit).toMatchObject({ actor: 'ops', actor_kind: 'admin', target_type: 'image' });
     // Already public: the same answer, nothing changed.
     expect((await s.call('POST', `/api/admin/images/${look.id}/make-public`, undefined, { token })).body).toEqual({ id: look.id, status: 'lookbook', changed: false });
     await reload();
@@ -227,7 +232,7 @@ describe('DELETE /api/admin/images/:id', () => {
     expect(await s.storage.exists('public', row.storage_key)).toBe(false);
     expect(await s.storage.exists('public', row.thumb_key)).toBe(false);
     expect(await count()).toBe(before - 1);
-    expect(await auditRow('admin.gallery.remove', id)).toMatchObject({ actor: 'ops' });
+    expect(await auditRow('admin.gallery.remove', id)).toMatchObject({ actor: 'ops', target_type: 'image' });
     expect((await s.call('DELETE', `/api/admin/images/${id}`, undefined, { token })).status).toBe(404);
   });
 
