@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin } from '@drape/auth';
-import { MAINTENANCE_MESSAGE, OFFICIAL_LOGO_PATH, PERFORMANCE_MODES, type Combination } from '@drape/contracts';
+import { MAINTENANCE_MESSAGE, OFFICIAL_LOGO_PATH, PERFORMANCE_MODES } from '@drape/contracts';
 import { PLATFORM_SETTINGS_CACHE_MS, forgetPlatformSettings, updatePlatformSettings } from '@drape/db';
 import { startTestServer, type TestServer } from './testing/harness';
-import { stockLook } from './testing/looks';
+import { makeLook } from '@drape/looks/testing';
 
 /** The admin Settings tab's calls: platform toggles (Maintenance Mode enforced), prompts, performance mode. */
 let s: TestServer;
@@ -65,7 +65,7 @@ describe('platform toggles', () => {
   });
 
   it('Analytics Tracking off: shopping clicks are answered but not recorded', async () => {
-    const imageId = await stockLook(s, { gender: 'female', trend: 'denim' } as Combination);
+    const imageId = (await makeLook(s.db.db, { combination: { gender: 'female', trend: 'denim' } })).id;
     // Served to the user (as Get My Look records it): only a look the user may see can be shopped.
     await s.db.db.insertInto('image_views').values({ user_id: user.user.id, image_id: imageId }).execute();
     const id = (await s.db.db.selectFrom('fashion_items').select('id').where('image_id', '=', imageId).limit(1).executeTakeFirstOrThrow()).id;

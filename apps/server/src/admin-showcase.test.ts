@@ -3,7 +3,8 @@ import { bootstrapAdmin } from '@drape/auth';
 import { SHOWCASE_CAP } from '@drape/contracts';
 import { curateLookbook } from '@drape/operations';
 import { startTestServer, type TestServer } from './testing/harness';
-import { copyLook, curate, stockLook } from './testing/looks';
+import { makeLook } from '@drape/looks/testing';
+import { copyLook, curate } from './testing/looks';
 
 /**
  * The showcase lookbook manager (settings-and-admin §2.2 {base}/lookbook, §7.2) through the real
@@ -31,10 +32,11 @@ beforeAll(async () => {
   s = await startTestServer();
   await bootstrapAdmin(s.db.db, 'ops', 'correct horse');
   token = (await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' })).body.token;
+  // Rows only (makeLook): the manager's answers read rows and build addresses.
   const rendered = [
-    await stockLook(s, { gender: 'female', trend: 'denim' }),
-    await stockLook(s, { gender: 'male', palette: 'ocean_depths' }),
-    await stockLook(s, { gender: 'female', occasion: 'office' }),
+    (await makeLook(s.db.db, { combination: { gender: 'female', trend: 'denim' } })).id,
+    (await makeLook(s.db.db, { combination: { gender: 'male', palette: 'ocean_depths' } })).id,
+    (await makeLook(s.db.db, { combination: { gender: 'female', occasion: 'office' } })).id,
   ];
   await curate(s, rendered);
   const ids = [...rendered];
@@ -100,7 +102,7 @@ describe('the showcase and the landing carousel', () => {
   });
 
   it('refuses a look outside the LookBook (409), a missing look (404), a code not the look\'s and bad input (400), changing nothing', async () => {
-    const inventory = await stockLook(s, { gender: 'male', trend: 'denim' });
+    const inventory = (await makeLook(s.db.db, { combination: { gender: 'male', trend: 'denim' } })).id;
     const code = (await s.db.db.selectFrom('generated_images').select('combination_code').where('id', '=', inventory).executeTakeFirstOrThrow()).combination_code;
     const before = await auditCount();
     const outside = await add(inventory, code);
@@ -172,7 +174,7 @@ describe('DELETE /api/admin/lookbook-images/:id', () => {
     expect(await auditOf('admin.showcase.removeFromLookbook', look.id)).toEqual([expect.objectContaining({ actor: 'ops', target_type: 'image' })]);
 
     // Its combination now has no LookBook look, and it is the best of it; curation still leaves it out.
-    const control = await stockLook(s, { gender: 'male', occasion: 'party' });
+    const control = (await makeLook(s.db.db, { combination: { gender: 'male', occasion: 'party' } })).id;
     await s.db.db.updateTable('generated_images').set({ quality_score: 90 }).where('id', '=', control).execute();
     const report = await curateLookbook(s.db.db, 1000);
     expect(report.curated).toBeGreaterThanOrEqual(1);

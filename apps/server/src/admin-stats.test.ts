@@ -4,7 +4,8 @@ import { ensureMatrix } from '@drape/boot';
 import { parseCombinationCode, SEVERITY_LEVELS, severityLevel, type Combination } from '@drape/contracts';
 import { initSevQueue, markStopped, registerWorker } from '@drape/operations';
 import { startTestServer, type TestServer } from './testing/harness';
-import { copyLook, curate, stockLook } from './testing/looks';
+import { makeLook } from '@drape/looks/testing';
+import { copyLook, curate } from './testing/looks';
 import { archive, publish } from '@drape/looks';
 
 /**
@@ -28,8 +29,8 @@ beforeAll(async () => {
 
   combo = (await s.db.db.selectFrom('combinations').select('code').where('active', '=', true).orderBy('code').limit(1).executeTakeFirstOrThrow()).code;
   const c = parseCombinationCode(combo) as Combination;
-  const first = await stockLook(s, c);
-  const second = await stockLook(s, c);
+  const first = (await makeLook(s.db.db, { combination: c })).id;
+  const second = (await makeLook(s.db.db, { combination: c })).id;
   looks = [first, second, await copyLook(s, first, new Date()), await copyLook(s, second, new Date())];
   await curate(s, [looks[2]!]);
   await archive(s.db.db, [looks[3]!]);
