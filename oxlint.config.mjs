@@ -66,7 +66,7 @@ export default defineConfig({
     'no-restricted-imports': ['error', {
       // gitignore-style: every deep path, except the faces packages declare.
       patterns: [{
-        group: ['@drape/*/**', '!@drape/auth/testing', '!@drape/db/testing', '!@drape/jobs/testing', '!@drape/log/testing', '!@drape/storage/testing', '!@drape/stress/fault-kit', '!@drape/ui/tokens.css'],
+        group: ['@drape/*/**', '!@drape/auth/testing', '!@drape/db/testing', '!@drape/jobs/testing', '!@drape/log/testing', '!@drape/looks/testing', '!@drape/storage/testing', '!@drape/stress/fault-kit', '!@drape/ui/tokens.css'],
         message: 'A package is entered through its index (or a face it declares), never its files.',
       }],
     }],

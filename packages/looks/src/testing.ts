@@ -1,8 +1,8 @@
 // @drape/looks/testing: a look in the database for tests that need one, without the pipeline.
 import { sql, type RawBuilder } from 'kysely';
 import sharp from 'sharp';
-import { type ColorFamily, type Combination } from '@drape/contracts';
-import { combinationColumns, type BlockedPiece, type Db, type ImageStatus } from '@drape/db';
+import type { ColorFamily, Combination } from '@drape/contracts';
+import { combinationColumns, type BlockedPiece, type Database, type Db, type ImageStatus } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { lookKeys, insertLook } from './insert';
 import { archive, feature, publish, unpublish, type Curator } from './status';
@@ -96,7 +96,7 @@ export async function makeLook(db: Db, opts: MakeLookOptions = {}): Promise<Made
 }
 
 /** A generated_images column a bulk insert may fill. */
-export type BulkLookColumn = keyof import('@drape/db').Database['generated_images'];
+export type BulkLookColumn = keyof Database['generated_images'];
 
 /**
  * Looks by the ten thousand, for the query planner's tests (a realistic table, then EXPLAIN): one
