@@ -1,6 +1,7 @@
 // @drape/looks/testing: a look in the database for tests that need one, without the pipeline.
 import { sql, type RawBuilder } from 'kysely';
 import sharp from 'sharp';
+import { enhancedPrompt } from '@drape/atelier';
 import type { ColorFamily, Combination } from '@drape/contracts';
 import { combinationColumns, type BlockedPiece, type Database, type Db, type ImageStatus } from '@drape/db';
 import type { Storage } from '@drape/storage';
@@ -63,7 +64,8 @@ async function pictures(): Promise<{ image: Buffer; thumbnail: Buffer }> {
  * (publish, feature, archive), so its triggers and stamps are the product's.
  */
 export async function makeLook(db: Db, opts: MakeLookOptions = {}): Promise<MadeLook> {
-  const columns = combinationColumns(opts.combination ?? { gender: 'female', occasion: 'office' });
+  const combination = opts.combination ?? { gender: 'female', occasion: 'office' };
+  const columns = combinationColumns(combination);
   const colors = opts.colors ?? ['navy'];
   const jobId = crypto.randomUUID();
   const { key, thumbKey } = lookKeys(jobId);
@@ -81,7 +83,8 @@ export async function makeLook(db: Db, opts: MakeLookOptions = {}): Promise<Made
       prompt: 'a test look', provider: 'atelier', ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
     },
     pieces: colors.map(pieceOf),
-    combination: { enhancedPrompt: 'a test look', active: true },
+    // Its combination when new, as the pipeline writes it (the generator's prompt, inactive: not in the matrix).
+    combination: { enhancedPrompt: enhancedPrompt(combination) },
   });
   const status = opts.inShowcase ? 'lookbook' : opts.status ?? 'viewable';
   if (status === 'lookbook') await publish(db, [id], { by: opts.curatedBy ?? 'admin', ...(opts.lookbookAt ? { at: opts.lookbookAt } : {}) });
