@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { outfitAnswer } from './look-answers';
 import { text } from './text';
 
 const catalogValue = text().trim().min(1).max(60);
@@ -50,26 +51,8 @@ export interface FashionItemView {
   price_range: string;
 }
 
-/** The outfit answer (user-area §3 Outfit), with both spellings the spec's client reads. */
-export interface OutfitView {
-  id: string;
-  imageId: string;
-  imageUrl: string;
-  thumbnailUrl: string;
-  status: string;
-  gender: string;
-  occasion: string | null;
-  styleVibe: string | null;
-  trend: string | null;
-  colorPalette: string | null;
-  color_palette: string | null;
-  bodyShape: string | null;
-  skinTone: string | null;
-  qualityScore: number;
-  fashionItems: FashionItemView[];
-  source: 'inventory' | 'live';
-  createdAt: string;
-}
+/** The outfit answer (user-area §3 Outfit), as tRPC answers it: its schema is contracts' look-answers.ts. */
+export type OutfitView = z.output<typeof outfitAnswer>;
 
 /** Stored images are served under this path (immutable, long cache). */
 export const MEDIA_PATH = '/media';

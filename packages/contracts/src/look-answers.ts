@@ -133,3 +133,6 @@ export const localizedDomainsAnswer = z.object({
   source: z.enum(DOMAIN_SOURCES),
 });
 export const trackClickAnswer = z.object({ success: z.literal(true), recorded: z.boolean() });
+
+/** A piece as tRPC answers it. */
+export type FashionItemAnswer = z.output<typeof fashionItemAnswer>;
