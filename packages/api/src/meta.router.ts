@@ -6,9 +6,9 @@ import { publicProcedure } from './trpc';
 export const API_VERSION = '0.1.0';
 
 export const metaRouter = {
-  /** What the server is; also the cheapest procedure, used to measure adapter overhead. */
+  /** What the server is (answered during maintenance); also the cheapest procedure, used to measure adapter overhead. */
   version: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/version', summary: 'Server name and API version' } })
+    .meta({ rest: { method: 'GET', path: '/api/version', summary: 'Server name and API version' }, maintenance: 'open' })
     .output(versionAnswer)
     .query(() => ({ name: 'drape', version: API_VERSION })),
   /**
@@ -16,7 +16,7 @@ export const metaRouter = {
    * Tracking, Push Notifications): answered during maintenance too, as the maintenance page polls it.
    */
   platform: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/platform', summary: 'The platform toggles the web app follows: maintenanceMode (with maintenanceMessage), analyticsTracking, pushNotifications; answered during maintenance' } })
+    .meta({ rest: { method: 'GET', path: '/api/platform', summary: 'The platform toggles the web app follows: maintenanceMode (with maintenanceMessage), analyticsTracking, pushNotifications; answered during maintenance' }, maintenance: 'open' })
     .output(platformStatusAnswer)
     .query(({ ctx }) => platformStatus(ctx.services.db)),
 } satisfies TRPCRouterRecord;
