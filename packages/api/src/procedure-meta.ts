@@ -33,8 +33,8 @@ export type Access = 'public' | 'viewer' | 'user' | 'admin';
 
 export interface ProcedureMeta {
   access?: Access;
-  /** Its REST row; a tRPC-only procedure has none. */
-  rest?: RestMeta;
+  /** Its REST row, or null for a tRPC-only procedure: every procedure says which (a test checks). */
+  rest?: RestMeta | null;
   /**
    * Written to the audit log once it succeeds (admin procedures: every change, and the reads of
    * personal or refused data), naming this target.

@@ -28,7 +28,9 @@ export const wardrobeRouter = {
     .input(wardrobeNotesInput)
     .output(wardrobeNotesAnswer)
     .mutation(({ ctx, input }) => updateWardrobeNotes(ctx.services, ctx.user, input)),
+  // The Save buttons' state: the app's own question, no documented REST path.
   contains: authedProcedure
+    .meta({ rest: null })
     .input(wardrobeContainsInput)
     .output(wardrobeContainsAnswer)
     .query(({ ctx, input }) => wardrobeContains(ctx.services.db, ctx.user, input.imageIds)),
