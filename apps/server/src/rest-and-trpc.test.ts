@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { restRoutes } from '@drape/api';
+
+type OpenApiDocument = Parameters<typeof validate>[0];
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -42,7 +44,7 @@ describe('the REST table and tRPC serve the same procedures', () => {
   it('is a valid OpenAPI 3.1 document in two validators, with every success answer and its schema', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body as Record<string, any>;
     // Two independent validators: ReadMe's (schema and semantics: unique operationIds, path parameters declared) and seriousme's (the 3.1 JSON Schema).
-    const readme = await validate(structuredClone(doc));
+    const readme = await validate(structuredClone(doc) as OpenApiDocument);
     expect(readme.valid, readme.valid ? '' : compileErrors(readme)).toBe(true);
     const seriousme = await new Validator().validate(structuredClone(doc));
     expect(seriousme.errors ?? []).toEqual([]);
@@ -50,7 +52,7 @@ describe('the REST table and tRPC serve the same procedures', () => {
     // Each refuses a broken copy, so a pass means something: ReadMe's a repeated operationId, seriousme's an answer without its description.
     const twice = structuredClone(doc);
     twice.paths['/api/platform'].get.operationId = twice.paths['/api/version'].get.operationId;
-    expect((await validate(twice)).valid).toBe(false);
+    expect((await validate(twice as OpenApiDocument)).valid).toBe(false);
     const undescribed = structuredClone(doc);
     delete undescribed.paths['/api/version'].get.responses['200'].description;
     expect((await new Validator().validate(undescribed)).valid).toBe(false);
