@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -59,5 +62,22 @@ describe("what is read from tRPC's definitions", () => {
     // The root config is what tRPC's error shaping takes: our formatter puts the application code in.
     const shape = getTRPCErrorShape({ config: routerConfig, error: new TRPCError({ code: 'NOT_FOUND' }), type: 'query', path: 'x', input: undefined, ctx: undefined });
     expect(shape.data).toMatchObject({ appCode: 'not_found', httpStatus: 404 });
+  });
+});
+
+describe("tRPC's definitions (`_def`)", () => {
+  it('are read by procedures.ts alone (and this test), so one module says what is read and why', () => {
+    const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const readers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && /\._def\b/.test(fs.readFileSync(full, 'utf8'))) readers.push(path.relative(repo, full));
+      }
+    };
+    for (const top of ['apps', 'packages', 'pipeline', 'bench', 'stress', 'scripts', 'e2e']) if (fs.existsSync(path.join(repo, top))) walk(path.join(repo, top));
+    expect(readers.sort()).toEqual(['packages/api/src/procedures.test.ts', 'packages/api/src/procedures.ts']);
   });
 });
