@@ -7,6 +7,5 @@ export { procedureOnSurface, routeOnSurface, type Surface } from './surfaces';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
 export { procedureByPath, procedureList, routerConfig, type ProcedureInfo, type ProcedureType } from './procedures';
 export type { Access, AuditTarget, ProcedureMeta, RestMeta, RestSpelling } from './procedure-meta';
-export { auditTarget } from './trpc';
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';

@@ -141,7 +141,7 @@ export const adminProcedure = publicProcedure.meta({ access: 'admin', maintenanc
 });
 
 /** The target an audited call declares, read from its input or its answer. */
-export function auditTarget(target: AuditTarget, input: unknown, answer: unknown): { targetType: string | null; targetId: string | null } {
+function auditTarget(target: AuditTarget, input: unknown, answer: unknown): { targetType: string | null; targetId: string | null } {
   if (!target) return { targetType: null, targetId: null };
   const source = 'input' in target ? input : answer;
   const value = source && typeof source === 'object' ? (source as Record<string, unknown>)['input' in target ? target.input : target.answer] : undefined;
