@@ -12,15 +12,14 @@ const ORIGIN = 'https://drape.example';
 
 function item(name: string): FashionItemView {
   return {
-    id: name, name, item_name: name, description: '', color: 'navy', colorHex: '#000', colorFamily: 'navy', category: 'top', type: 'top',
-    item_type: 'top', priceRange: 'mid-range', price_range: 'mid-range',
+    id: name, name, description: '', color: 'navy', colorHex: '#000', colorFamily: 'navy', type: 'top', priceRange: 'mid-range',
   };
 }
 
 function preview(overrides: Partial<OutfitView> = {}, pieces = ['Linen shirt', 'Wide trousers', 'Loafers']): SharedLookPreview {
   const outfit: OutfitView = {
     id: '6f1c2d3e-4a5b-4c6d-8e7f-001122334455', imageId: '6f1c2d3e-4a5b-4c6d-8e7f-001122334455', imageUrl: '/media/looks/a.webp', thumbnailUrl: '/media/looks/a.thumb.webp',
-    status: 'viewable', gender: 'female', occasion: null, styleVibe: null, trend: 'Boho Chic', colorPalette: null, color_palette: null, bodyShape: null,
+    status: 'viewable', gender: 'female', occasion: null, styleVibe: null, trend: 'Boho Chic', colorPalette: null, bodyShape: null,
     skinTone: null, qualityScore: 90, fashionItems: pieces.map(item), source: 'inventory', createdAt: '2026-01-01T00:00:00.000Z', ...overrides,
   };
   return { outfit, width: 768, height: 1024 };

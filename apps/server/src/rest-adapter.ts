@@ -30,7 +30,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sur
           const result = await route.call(createCaller(ctx), input);
           const cookie = sessionCookieHeader(ctx.response, services.config.publicOrigin);
           if (cookie) void reply.header('set-cookie', cookie);
-          return reply.status(route.status ?? 200).send(result ?? { success: true });
+          return reply.status(route.status ?? 200).send(route.present(result) ?? { success: true });
         } catch (err) {
           if (!(err instanceof TRPCError)) throw err;
           const d = describeError(err);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { restRoutes } from '@drape/api';
+
+type OpenApiDocument = Parameters<typeof validate>[0];
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -35,6 +39,33 @@ describe('the REST table and tRPC serve the same procedures', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const register = doc.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema;
     expect(register.required).toEqual(expect.arrayContaining(['email', 'password', 'username', 'firstName', 'lastName', 'turnstileToken']));
+  });
+
+  it('is a valid OpenAPI 3.1 document in two validators, with every success answer and its schema', async () => {
+    const doc = (await s.call('GET', '/api/openapi.json')).body as Record<string, any>;
+    // Two independent validators: ReadMe's (schema and semantics: unique operationIds, path parameters declared) and seriousme's (the 3.1 JSON Schema).
+    const readme = await validate(structuredClone(doc) as OpenApiDocument);
+    expect(readme.valid, readme.valid ? '' : compileErrors(readme)).toBe(true);
+    const seriousme = await new Validator().validate(structuredClone(doc));
+    expect(seriousme.errors ?? []).toEqual([]);
+    expect(seriousme.valid).toBe(true);
+    // Each refuses a broken copy, so a pass means something: ReadMe's a repeated operationId, seriousme's an answer without its description.
+    const twice = structuredClone(doc);
+    twice.paths['/api/platform'].get.operationId = twice.paths['/api/version'].get.operationId;
+    expect((await validate(twice as OpenApiDocument)).valid).toBe(false);
+    const undescribed = structuredClone(doc);
+    delete undescribed.paths['/api/version'].get.responses['200'].description;
+    expect((await new Validator().validate(undescribed)).valid).toBe(false);
+    for (const route of restRoutes) {
+      const responses = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()].responses as Record<string, any>;
+      const success = Object.keys(responses).filter((status) => status.startsWith('2'));
+      expect(success, `${route.method} ${route.path}`).toEqual([String(route.status ?? 200)]);
+      const schema = responses[success[0]!].content['application/json'].schema;
+      expect(schema.type, `${route.method} ${route.path} answers a described body`).toMatch(/^(object|array)$/);
+    }
+    // A look's answer documents its REST spellings (user-area §3) beside the one tRPC spells.
+    const look = doc.paths['/api/siims/lookbook'].get.responses['200'].content['application/json'].schema.properties.looks.items;
+    expect(look.required).toEqual(expect.arrayContaining(['imageUrl', 'image_url', 'colorPalette', 'color_palette', 'styleVibe', 'style_vibe', 'vibe']));
   });
 
   it('answers unknown API paths with a JSON 404 and keeps /healthz and /readyz', async () => {

@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter, type Context } from '@drape/api';
+import { appRouter, procedureList, type Context } from '@drape/api';
 import { startTestServer, type TestServer } from './testing/harness';
 
 /**
@@ -62,6 +62,14 @@ async function reference(p: Probe): Promise<{ status: number; body: unknown }> {
 }
 
 describe('/trpc', () => {
+  it("answers every procedure by the other method as tRPC does: the direct path's procedure types (read from tRPC's definitions, decision 0027) are tRPC's", async () => {
+    for (const { path, type } of procedureList) {
+      const p: Probe = type === 'query' ? { name: path, method: 'POST', path: `/trpc/${path}`, body: '{}' } : { name: path, method: 'GET', path: `/trpc/${path}` };
+      const res = await fetch(`${s.url}${p.path}`, { method: p.method, headers: p.body ? { 'content-type': 'application/json' } : {}, body: p.body });
+      expect({ path, status: res.status, body: JSON.parse(await res.text()) }).toEqual({ path, ...(await reference(p)) });
+    }
+  });
+
   it.each(PROBES)('answers $name as tRPC does', async (p) => {
     const res = await fetch(`${s.url}${p.path}`, {
       method: p.method,

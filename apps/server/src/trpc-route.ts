@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
-import { appRouter, type Context, type Services, type Surface } from '@drape/api';
+import { appRouter, procedureList, routerConfig, type Context, type Services, type Surface } from '@drape/api';
 import { requestContext, sessionCookieHeader } from './request-context';
 import { apiHeaders } from './security-headers';
 
@@ -21,10 +21,12 @@ import { apiHeaders } from './security-headers';
  * sets or clears the session cookie as the procedure asked.
  */
 
-// tRPC's adapters read the router's definition for these two facts; so does this one (and the
-// conformance test fails if a tRPC upgrade changes them).
-const rootConfig = appRouter._def._config;
-const procedureTypes = new Map(Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, p]) => [path, p._def.type]));
+// tRPC's adapters read the router's definition for two facts: each procedure's type and the root
+// configuration. So does this path, through @drape/api's procedure list, the one reader of tRPC's
+// definitions (docs/decisions/0027-procedure-metadata.md; procedures.test.ts and the conformance
+// test fail if a tRPC upgrade moves them).
+const rootConfig = routerConfig;
+const procedureTypes: ReadonlyMap<string, string> = new Map(procedureList.map((p) => [p.path, p.type]));
 
 interface Call {
   path: string;

@@ -5,5 +5,7 @@ export { AppError, appError } from './errors';
 export { describeError } from './trpc';
 export { procedureOnSurface, routeOnSurface, type Surface } from './surfaces';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
+export { procedureByPath, procedureList, routerConfig, type ProcedureInfo, type ProcedureType } from './procedures';
+export type { Access, AuditTarget, ProcedureMeta, RestMeta, RestSpelling } from './procedure-meta';
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';

@@ -4,9 +4,9 @@ import { inspectAdminToken, validateSessionToken, verifyAdminToken, type AdminId
 import { APP_ERRORS, AUDIT_REFUSED_CALL, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode, type AuditRefusalReason } from '@drape/contracts';
 import { cachedPlatformSettings, isDatabaseUnavailable, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit, recordRefusal } from '@drape/operations';
-import { LOOK_AUDIT_TARGET } from '@drape/looks';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
+import type { AuditTarget, ProcedureMeta } from './procedure-meta';
 import { procedureOnSurface } from './surfaces';
 
 /** The application code, status and message of any error thrown by a procedure. */
@@ -31,7 +31,7 @@ export function describeError(error: TRPCError): { appCode: AppErrorCode; status
   return { appCode: 'internal', status: 500, message: APP_ERRORS.internal.message };
 }
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const d = describeError(error);
     return {
@@ -55,20 +55,21 @@ export const createCallerFactory = t.createCallerFactory;
  *
  * Maintenance Mode (docs/decisions/0014-maintenance-mode.md): while it is on, every user call,
  * tRPC or REST (the REST table calls the same procedures), answers 503 `maintenance` before
- * anything else runs. The admin area (`admin.*`) and what the web app needs to show and leave the
- * maintenance page (`meta.*`: the platform status) keep working. The toggle is read through a
- * per-process cache of a few seconds, not once per request.
+ * anything else runs. What keeps working says so in its metadata (`maintenance: 'open'`): the
+ * admin area (its builders set it) and what the web app needs to show and leave the maintenance
+ * page (`meta.platform`). The toggle is read through a per-process cache of a few seconds, not
+ * once per request.
  */
-const callGate = t.middleware(async ({ ctx, path, next }) => {
+const callGate = t.middleware(async ({ ctx, path, meta, next }) => {
   if (ctx.surface && !procedureOnSurface(ctx.surface, path)) throw appError('not_found');
-  if (!path.startsWith('admin.') && !path.startsWith('meta.')) {
+  if (meta?.maintenance !== 'open') {
     const platform = await cachedPlatformSettings(ctx.services.db);
     if (platform.maintenanceMode) throw appError('maintenance');
   }
   return next();
 });
 
-export const publicProcedure = t.procedure.use(callGate);
+export const publicProcedure = t.procedure.use(callGate).meta({ access: 'public' });
 
 /** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
 export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
@@ -76,7 +77,7 @@ export type AuthedContext = Context & { user: UserRow; session: SessionRow; sess
 /** An administrator's call, by a short-lived admin token that still matches a current admin. */
 export type AdminContext = Context & { admin: AdminIdentity };
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
   const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
@@ -87,7 +88,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
  * A public call that knows its caller when one is signed in (`viewer`, else null): a missing,
  * expired or ended session is a signed-out visitor here, never a 401.
  */
-export const viewerProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const viewerProcedure = publicProcedure.meta({ access: 'viewer' }).use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
   const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   return next({ ctx: { viewer: valid && !valid.user.deletion_requested_at ? valid.user : null } });
@@ -106,64 +107,46 @@ export const viewerOrAdminProcedure = viewerProcedure.use(async ({ ctx, next }) 
 /**
  * An administrator's call: refused (401 `admin_unauthorized`) without a token that opens the admin
  * area, and every refusal is written to the audit log, coalesced per client address and reason
- * (operations' recordRefusal), so a flood of refused calls cannot fill the table.
+ * (operations' recordRefusal), so a flood of refused calls cannot fill the table. Open during
+ * Maintenance Mode.
+ *
+ * A procedure that declares `audit` in its metadata (every admin change, and the reads of personal
+ * or refused data) is written to the audit log once it succeeds: who, the procedure, the target
+ * its metadata names, from where; of the input and the answer only the fields the action's
+ * allowlist in contracts (AUDIT_KEPT_FIELDS) names. The CLI writes the same rows with the
+ * procedure's name as the action. One middleware for both: each middleware is a step that copies
+ * the call's options (see callGate).
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, path, next }) => {
+export const adminProcedure = publicProcedure.meta({ access: 'admin', maintenance: 'open' }).use(async ({ ctx, path, meta, getRawInput, next }) => {
   const verdict = ctx.adminToken ? await inspectAdminToken(ctx.services.db, ctx.adminToken) : null;
-  if (verdict?.ok) return next({ ctx: { admin: verdict.admin } });
-  // A session token (Bearer or cookie) where an admin token belongs: a user knocking on the admin area.
-  const reason: AuditRefusalReason = verdict ? verdict.reason : ctx.sessionToken ? 'user_token' : 'no_token';
-  await recordRefusal(ctx.services.db, {
-    action: AUDIT_REFUSED_CALL, reason, adminKey: verdict?.adminKey ?? null, targetId: path,
-    ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent,
-  });
-  throw appError('admin_unauthorized');
-});
-
-/** Input keys that name the object an admin action changes, most specific first. */
-const TARGET_KEYS = [['imageId', LOOK_AUDIT_TARGET], ['id', null], ['batchJobId', 'batch'], ['combinationCode', 'combination'], ['code', 'combination'], ['userId', 'user']] as const;
-
-/** Areas whose `id` names a look: audited as a look, as every other change of one (@drape/looks). */
-const LOOK_AREAS: ReadonlySet<string> = new Set(['gallery']);
-
-function auditTarget(path: string, input: unknown, answer: unknown): { targetType: string | null; targetId: string | null } {
-  if (input && typeof input === 'object') {
-    for (const [key, type] of TARGET_KEYS) {
-      const value = (input as Record<string, unknown>)[key];
-      const area = path.split('.').at(-2) ?? null;
-      if (typeof value === 'string' || typeof value === 'number') return { targetType: type ?? (area && LOOK_AREAS.has(area) ? LOOK_AUDIT_TARGET : area), targetId: String(value) };
-    }
+  if (!verdict?.ok) {
+    // A session token (Bearer or cookie) where an admin token belongs: a user knocking on the admin area.
+    const reason: AuditRefusalReason = verdict ? verdict.reason : ctx.sessionToken ? 'user_token' : 'no_token';
+    await recordRefusal(ctx.services.db, {
+      action: AUDIT_REFUSED_CALL, reason, adminKey: verdict?.adminKey ?? null, targetId: path,
+      ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent,
+    });
+    throw appError('admin_unauthorized');
   }
-  // An action that makes an image (the single generator) names the image it made.
-  const made = answer && typeof answer === 'object' ? (answer as Record<string, unknown>).imageId : undefined;
-  if (typeof made === 'string') return { targetType: LOOK_AUDIT_TARGET, targetId: made };
-  return { targetType: null, targetId: null };
-}
-
-/**
- * An administrator's call that is written to the audit log once it succeeds (who, the procedure,
- * the object, from where; of the input and the answer only the fields the action's allowlist in
- * contracts, AUDIT_KEPT_FIELDS, names). Every admin mutation is built on this, so none can forget
- * its row; the CLI writes the same rows with the procedure's name as the action.
- */
-export const adminActionProcedure = adminProcedure.use(async ({ ctx, path, getRawInput, next }) => {
-  const result = await next();
-  if (result.ok) {
+  const result = await next({ ctx: { admin: verdict.admin } });
+  if (result.ok && meta?.audit) {
     const input = await getRawInput().catch(() => undefined);
     await recordAudit(
       ctx.services.db,
-      { kind: 'admin', name: ctx.admin.adminKey, ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent },
-      { action: path, ...auditTarget(path, input, result.data), details: { input: input ?? null, result: result.data } },
+      { kind: 'admin', name: verdict.admin.adminKey, ipAddress: ctx.req.ipAddress, userAgent: ctx.req.userAgent },
+      { action: path, ...auditTarget(meta.audit.target, input, result.data), details: { input: input ?? null, result: result.data } },
     );
   }
   return result;
 });
 
-/**
- * A read of personal or refused data (the user list, the blocked images): audited like a change,
- * who looked at what and when (the answer only as a count).
- */
-export const adminAuditedReadProcedure = adminActionProcedure;
+/** The target an audited call declares, read from its input or its answer. */
+function auditTarget(target: AuditTarget, input: unknown, answer: unknown): { targetType: string | null; targetId: string | null } {
+  if (!target) return { targetType: null, targetId: null };
+  const source = 'input' in target ? input : answer;
+  const value = source && typeof source === 'object' ? (source as Record<string, unknown>)['input' in target ? target.input : target.answer] : undefined;
+  return { targetType: target.type, targetId: typeof value === 'string' || typeof value === 'number' ? String(value) : null };
+}
 
 /** Why an admin sign-in failed, for the audit log; bad input (400) is not a sign-in attempt. */
 function signInRefusal(error: TRPCError): AuditRefusalReason | null {
@@ -178,7 +161,7 @@ function signInRefusal(error: TRPCError): AuditRefusalReason | null {
  * (wrong key or password, locked, over the limit) coalesced per address like refused calls, with
  * the key that was tried and never the password.
  */
-export const adminSignInProcedure = publicProcedure.use(async ({ ctx, path, getRawInput, next }) => {
+export const adminSignInProcedure = publicProcedure.meta({ maintenance: 'open' }).use(async ({ ctx, path, getRawInput, next }) => {
   const result = await next();
   const input = await getRawInput().catch(() => undefined);
   const tried = input && typeof input === 'object' ? (input as Record<string, unknown>).adminKey : undefined;

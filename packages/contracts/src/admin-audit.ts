@@ -105,3 +105,11 @@ export const AUDIT_KEPT_FIELDS: Readonly<Record<string, AuditKeptFields>> = {
   'cli.admin.resetPassword': {},
   'cli.admin.remove': {},
 };
+
+/**
+ * What an audit row names as its object (`targetType`): a look, a blocked image, a batch job, a
+ * user, a combination, an admin (the CLI's admin commands). An admin procedure declares its target
+ * in its metadata (`meta.audit.target`, issue 17): never guessed from the names of its input.
+ */
+export const AUDIT_TARGET_TYPES = ['image', 'blocked', 'batch', 'user', 'combination', 'admin'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

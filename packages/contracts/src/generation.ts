@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { fashionItemAnswer, outfitAnswer } from './look-answers';
 import { text } from './text';
 
 const catalogValue = text().trim().min(1).max(60);
@@ -35,41 +36,11 @@ export const generationMessages = {
   dailyLimit: (limit: number) => `You've used all ${limit} daily personalized style ideas. Explore more style ideas in Lookbook!`,
 } as const;
 
-export interface FashionItemView {
-  id: string;
-  name: string;
-  item_name: string;
-  description: string;
-  color: string;
-  colorHex: string;
-  colorFamily: string;
-  category: string;
-  type: string;
-  item_type: string;
-  priceRange: string;
-  price_range: string;
-}
+/** A piece of a look, as tRPC answers it (look-answers.ts): each field once. */
+export type FashionItemView = z.output<typeof fashionItemAnswer>;
 
-/** The outfit answer (user-area §3 Outfit), with both spellings the spec's client reads. */
-export interface OutfitView {
-  id: string;
-  imageId: string;
-  imageUrl: string;
-  thumbnailUrl: string;
-  status: string;
-  gender: string;
-  occasion: string | null;
-  styleVibe: string | null;
-  trend: string | null;
-  colorPalette: string | null;
-  color_palette: string | null;
-  bodyShape: string | null;
-  skinTone: string | null;
-  qualityScore: number;
-  fashionItems: FashionItemView[];
-  source: 'inventory' | 'live';
-  createdAt: string;
-}
+/** The outfit answer (user-area §3 Outfit), as tRPC answers it: its schema is contracts' look-answers.ts. */
+export type OutfitView = z.output<typeof outfitAnswer>;
 
 /** Stored images are served under this path (immutable, long cache). */
 export const MEDIA_PATH = '/media';

@@ -28,3 +28,8 @@ export * from './admin-batch';
 export * from './admin-showcase';
 export * from './http-refusals';
 export * from './observability';
+export * from './answers-common';
+export * from './auth-answers';
+export * from './catalog-answers';
+export * from './look-answers';
+export * from './admin-answers';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { catalogFilter, colorFilter, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+import { catalogFilter, colorFilter, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt } from './looks';
+import type { lookbookPageAnswer } from './look-answers';
 
 /** user-area §2 LookBook, §3 Lookbook image and filter, §4 Infinite scroll, §6. */
 
@@ -19,18 +20,7 @@ export type LookbookListInput = z.input<typeof lookbookListInput>;
 /** The list's input once parsed: defaults applied, "no filter" spellings gone. */
 export type LookbookListQuery = z.output<typeof lookbookListInput>;
 
-export interface LookbookPage {
-  looks: LookView[];
-  limit: number;
-  offset: number;
-  hasMore: boolean;
-  /** The caller's per-session view cap (a Stylist's 50), null when unlimited. */
-  viewLimit: number | null;
-  /** The cap is reached: nothing further is served (user-area §4 Infinite scroll). */
-  viewLimitReached: boolean;
-  /** Whether the caller's tier may filter (Fashion Icon). */
-  filtersAllowed: boolean;
-}
+export type LookbookPage = z.output<typeof lookbookPageAnswer>;
 
 /** LOOKBOOK_AUTOCURATE's default: auto-curation fills the LookBook up to this many looks. */
 export const LOOKBOOK_AUTOCURATE_DEFAULT = 200;

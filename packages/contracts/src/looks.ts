@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COLOR_FAMILIES, GENDERS, type ColorFamily } from './catalog';
-import type { FashionItemView } from './generation';
+import { COLOR_FAMILIES, GENDERS } from './catalog';
+import type { lookAnswer } from './look-answers';
 import { text } from './text';
 
 /**
@@ -21,37 +21,11 @@ export const INFINITE_SCROLL = { thresholdPx: 1000, debounceMs: 100 } as const;
 /** user-area §2 LookBook: staggered card animation, 150 ms per card. */
 export const CARD_STAGGER_MS = 150;
 
-/** A look on a card: the outfit's fields (both spellings the spec's client reads) and its colors. */
-export interface LookView {
-  id: string;
-  imageId: string;
-  imageUrl: string;
-  image_url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  status: string;
-  gender: string;
-  trend: string | null;
-  occasion: string | null;
-  colorPalette: string | null;
-  color_palette: string | null;
-  styleVibe: string | null;
-  style_vibe: string | null;
-  vibe: string | null;
-  /** The look's selection, by id, whatever its kind: what a trend badge filters on. */
-  selection: { kind: 'trend' | 'palette' | 'occasion'; id: string; name: string };
-  /** Distinct color families of its pieces, in piece order. */
-  colors: ColorFamily[];
-  /**
-   * The pieces, once: a page of 50 carried them twice (fashion_items too) and that copy was a third
-   * of its 210 KB (docs/spec-notes.md, Wardrobe and LookBook API).
-   */
-  fashionItems: FashionItemView[];
-  /** Whether the caller has it in their wardrobe. */
-  saved: boolean;
-  createdAt: string;
-}
+/**
+ * A look on a card, as tRPC answers it (each field once; the REST edge adds the spec's other
+ * spellings): contracts' look-answers.ts holds its schema.
+ */
+export type LookView = z.output<typeof lookAnswer>;
 
 /** Filter values: 'all', '' and the string 'undefined' mean no filter (user-area §3 Lookbook filter). */
 const NO_FILTER = new Set(['', 'all', 'undefined', 'null']);

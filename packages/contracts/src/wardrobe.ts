@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { catalogFilter, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+import { catalogFilter, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt } from './looks';
+import type {
+  wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeEntryAnswer, wardrobeNotesAnswer, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer,
+} from './look-answers';
 import { STORAGE_PREFIX } from './storage-keys';
 import { multilineText } from './text';
 
@@ -49,13 +52,8 @@ export type WardrobeNotesInput = z.output<typeof wardrobeNotesInput>;
 /** Which of these looks the caller saved (the Save buttons' state). */
 export const wardrobeContainsInput = z.object({ imageIds: z.array(imageIdInput).max(LOOKS_PAGE_SIZE * 2) });
 
-/** user-area §3 Wardrobe item: the look, the wardrobe row's own id, and the notes. */
-export interface WardrobeEntry extends LookView {
-  /** The wardrobe item's id (PATCH …/{id}/notes); `imageId` is the look's. */
-  id: string;
-  notes: string | null;
-  savedAt: string;
-}
+/** user-area §3 Wardrobe item: the look, the wardrobe row's own id (`imageId` is the look's), and the notes. */
+export type WardrobeEntry = z.output<typeof wardrobeEntryAnswer>;
 
 /** The caller's wardrobe size against their tier's cap (null: unlimited). */
 export interface WardrobeCount {
@@ -63,29 +61,13 @@ export interface WardrobeCount {
   cap: number | null;
 }
 
-export interface WardrobePage extends WardrobeCount {
-  items: WardrobeEntry[];
-  /** Entries matching the filters (a wardrobe is small enough to count). */
-  total: number;
-  limit: number;
-  offset: number;
-  hasMore: boolean;
-}
+export type WardrobePage = z.output<typeof wardrobePageAnswer>;
 
 export const COLLECTION_TYPES = ['occasion', 'style', 'trend'] as const;
 export type CollectionType = (typeof COLLECTION_TYPES)[number];
 
 /** user-area §3 Smart collection. `filter` is the wardrobe list's filter that shows all of it. */
-export interface SmartCollection {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  type: CollectionType;
-  itemCount: number;
-  items: { imageId: string; imageUrl: string; thumbnailUrl: string; status: string }[];
-  filter: { occasion?: string; trend?: string; styleVibe?: string };
-}
+export type SmartCollection = z.output<typeof wardrobeCollectionsAnswer>['collections'][number];
 
 /**
  * Icon names of smart collections (an occasion's is its catalog icon: briefcase, heart...); trend
@@ -101,30 +83,15 @@ export const collectionDescriptions = {
   palette: (name: string) => `Looks in the ${name} palette`,
 } as const;
 
-export interface WardrobeCollections {
-  collections: SmartCollection[];
-}
+export type WardrobeCollections = z.output<typeof wardrobeCollectionsAnswer>;
 
-export interface WardrobeSaveAnswer extends WardrobeCount {
-  success: true;
-  item: WardrobeEntry;
-}
+export type WardrobeSaveAnswer = z.output<typeof wardrobeSaveAnswer>;
 
-export interface WardrobeRemoveAnswer extends WardrobeCount {
-  success: true;
-  removed: boolean;
-}
+export type WardrobeRemoveAnswer = z.output<typeof wardrobeRemoveAnswer>;
 
-export interface WardrobeNotesAnswer {
-  success: true;
-  id: string;
-  notes: string | null;
-}
+export type WardrobeNotesAnswer = z.output<typeof wardrobeNotesAnswer>;
 
-export interface WardrobeContainsAnswer extends WardrobeCount {
-  saved: number;
-  imageIds: string[];
-}
+export type WardrobeContainsAnswer = z.output<typeof wardrobeContainsAnswer>;
 
 export const wardrobeMessages = {
   /** user-area §8: the server's answer to a second save. */

@@ -35,8 +35,8 @@ export type PieceRow = Selectable<Database['fashion_items']>;
 /** One piece as the screens show it. */
 export function itemView(r: PieceRow): FashionItemView {
   return {
-    id: r.id, name: r.name, item_name: r.name, description: r.description, color: r.color, colorHex: r.color_hex,
-    colorFamily: r.color_family, category: r.type, type: r.type, item_type: r.type, priceRange: r.price_range, price_range: r.price_range,
+    id: r.id, name: r.name, description: r.description, color: r.color, colorHex: r.color_hex,
+    colorFamily: r.color_family, type: r.type, priceRange: r.price_range,
   };
 }
 
@@ -52,7 +52,6 @@ export function selectionNames(look: { selection_kind: string; selection_id: str
     occasion: look.selection_kind === 'occasion' ? nameOf(OCCASIONS, look.selection_id) : null,
     trend: look.selection_kind === 'trend' ? nameOf(TRENDS, look.selection_id) : null,
     colorPalette: palette,
-    color_palette: palette,
     styleVibe: nameOf(STYLE_VIBES, look.style_vibe),
   };
 }

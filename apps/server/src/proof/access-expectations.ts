@@ -1,8 +1,11 @@
+import { procedureList, type Access } from '@drape/api';
+
 /**
- * The authorisation matrix's expectations: for every tRPC procedure (and the REST rows that call
- * it), the status each principal gets for a well-formed call. access-matrix.test.ts reads the
- * procedures and REST rows from the code and fails on any that has no row here, so a new path
- * cannot slip in unexamined.
+ * The authorisation matrix's expectations: for every tRPC procedure (and the REST row it declares),
+ * the status each principal gets for a well-formed call. The rows are generated from the router
+ * (issue 17): a procedure's expectation is its builder's access (public, signed-in user, admin),
+ * unless RULES below says otherwise and why; a new procedure gets its row from its builder, and
+ * access-matrix.test.ts fails until access-inputs.ts gives it a valid call.
  *
  * Reading a row: `ok` is success (200; a REST row's declared status, 201 for a sign-up or a save);
  * a number is the refusal expected. The ids a call names are the caller's own when a signed-in
@@ -54,7 +57,7 @@ const ADMIN = with_(all(401), { admin: 'ok' });
 const OWN_LOOK = with_(all('ok'), { anon: 404, other: 404, ...each(BAD_ADMIN_TOKENS, 404) });
 
 export interface AccessRow {
-  /** The REST rows calling this procedure ('METHOD /path'); none for a tRPC-only procedure. */
+  /** The REST row calling this procedure ('METHOD /path'); none for a tRPC-only procedure. */
   rest: string[];
   expect: Statuses;
   /** Why a row is not simply its access kind. */
@@ -65,130 +68,82 @@ export interface AccessRow {
 
 const row = (rest: string | string[], expect: Statuses, why?: string): AccessRow => ({ rest: typeof rest === 'string' ? [rest] : rest, expect, ...(why ? { why } : {}) });
 
+/** What each access kind of the builders admits ('viewer': public, knowing a signed-in caller). */
+const BY_ACCESS: Record<Access, Statuses> = { public: PUBLIC, viewer: PUBLIC, user: USER, admin: ADMIN };
+
 /**
- * Keyed by procedure path; `path#case` is a second call of the same procedure with another input
- * (both doors again), for a rule the first input does not reach.
+ * Where a procedure's expectation is not its access kind's, or its call needs saying: keyed by
+ * procedure path; `path#case` is a second call of the same procedure with another input (both
+ * doors again), for a rule the first input does not reach.
  */
-export const ACCESS: Record<string, AccessRow> = {
-  // Accounts (user-area §7)
-  'auth.botCheck': row('GET /api/auth/bot-check', PUBLIC),
-  'auth.register': row('POST /api/auth/register', PUBLIC),
-  'auth.login': row('POST /api/auth/login', PUBLIC),
-  'auth.refresh': row('POST /api/auth/refresh', USER),
-  'auth.logout': row('POST /api/auth/logout', USER, 'each call ends a fresh session of the caller'),
-  'auth.logoutAllDevices': row('POST /api/auth/logout-all-devices', USER, "each call ends a throwaway account's sessions: another user's never end (owner check)"),
-  'auth.sessions': row('GET /api/auth/sessions', USER),
-  'auth.checkUsername': row('GET /api/auth/check-username/:username', PUBLIC),
-  'auth.searchUsers': row('GET /api/auth/search-users', PUBLIC),
-  'auth.forgotPassword': row('POST /api/auth/forgot-password', PUBLIC),
-  'auth.resetPassword': row('POST /api/auth/reset-password', all(400), 'public; an unknown reset token is invalid_token for everyone'),
-  'user.profile': row('GET /api/user/profile', USER),
-  'user.updateProfile': row('PATCH /api/user/profile', USER),
-  'user.changePassword': row('POST /api/user/change-password', USER, 'on a throwaway account of the caller'),
-  'user.deleteAccount': row('DELETE /api/user/delete-account', USER, 'on a throwaway account of the caller'),
-  'user.geolocationPreferences': row('POST /api/user/geolocation-preferences', USER),
-  // Shopping
-  'shopping.localizedDomains': row('GET /api/user/localized-domains', USER),
-  'shopping.trackClick': row('POST /api/fashion-items/:id/track-click', with_(USER, { other: 404 }), "a piece of a look the caller may not see is not found (the share rule)"),
-  // Catalog
-  'catalog.monthlyTrends': row('GET /api/monthly-trends', PUBLIC),
-  'catalog.seasons': row('GET /api/seasons', PUBLIC),
-  'catalog.occasions': row('GET /api/occasions', PUBLIC),
-  'catalog.styleVibes': row('GET /api/style-vibes', STYLIST_UP),
-  'catalog.bodyShapes': row('GET /api/body-shapes', STYLIST_UP),
-  'catalog.skinTones': row('GET /api/skin-tones', PUBLIC),
-  'catalog.trendConversion': row('GET /api/trend-conversion', PUBLIC),
-  'catalog.landingShowcase': row('GET /api/landing/showcase', PUBLIC),
-  'catalog.lookbookStats': row('GET /api/lookbook/stats', PUBLIC),
-  // Generation
-  'generate.outfit': row('POST /api/generate-outfit', USER),
-  'generate.outfit#personalised': row('POST /api/generate-outfit', with_(USER, { enthusiast: 400 }), 'a style vibe is personalisation: Stylist and above (the spec answers 400, not 403)'),
-  'generate.fashionItems': row('GET /api/fashion-items/:imageId', OWN_LOOK, "a look served to the caller; the owner's for the rest: not found but to an admin token (the admin gallery)"),
-  'generate.fashionItems#saved': row('GET /api/fashion-items/:imageId', OWN_LOOK, "a look the caller saved; the owner's saved look for the rest"),
-  'generate.fashionItems#shared': row('GET /api/fashion-items/:imageId', PUBLIC, "the owner's shared look: its link is public"),
-  'generate.fashionItems#lookbook': row('GET /api/fashion-items/:imageId', PUBLIC, 'a LookBook look: public'),
-  'generate.fashionItems#archived': row('GET /api/fashion-items/:imageId', with_(all(404), { admin: 'ok' }), 'a look served to the caller (the owner, for the rest), then archived: only an admin reads it'),
-  'generate.fashionItems#unknown': row('GET /api/fashion-items/:imageId', all(404), 'an id no look has, for an admin too'),
-  // Sharing
-  'share.create': row('POST /api/share/outfit', with_(USER, { other: 404 }), "another user's served look does not exist for the caller"),
-  'share.outfit': row('GET /api/share/outfit/:imageId', PUBLIC, 'a shared look: its link is public'),
-  'share.outfit#unshared': row('GET /api/share/outfit/:imageId', all(404), 'a served look nobody shared: no link opens it, not even its owner\'s'),
-  'share.track': row('POST /api/user/track-share', with_(USER, { other: 404 })),
-  // Wardrobe and LookBook
-  'wardrobe.list': row('GET /api/siims/wardrobe', STYLIST_UP),
-  'wardrobe.collections': row('GET /api/siims/wardrobe/collections', STYLIST_UP),
-  'wardrobe.save': row('POST /api/siims/wardrobe', with_(STYLIST_UP, { other: 404 }), "another user's served look does not exist for the caller"),
-  'wardrobe.remove': row('DELETE /api/siims/wardrobe/:imageId', STYLIST_UP, "another user's saved look: removed is false (the spec's answer for a look not in your wardrobe); the owner keeps it"),
-  'wardrobe.notes': row('PATCH /api/siims/wardrobe/:id/notes', with_(STYLIST_UP, { other: 404 })),
-  'wardrobe.contains': row([], USER, "any tier; another user's saved ids answer none saved"),
-  'lookbook.list': row('GET /api/siims/lookbook', STYLIST_UP),
-  'lookbook.list#filtered': row('GET /api/siims/lookbook', with_(STYLIST_UP, { stylist: 403, collector: 403 }), 'filters are a Fashion Icon feature'),
-  'meta.version': row('GET /api/version', PUBLIC),
-  'meta.platform': row('GET /api/platform', PUBLIC),
-  // Administrators (settings-and-admin §7.2)
-  'admin.login': row('POST /api/admin/login', PUBLIC),
-  'admin.logout': row('POST /api/admin/logout', ADMIN, "each call ends a fresh sign-in of the admin's: the admin token of the run stays valid"),
-  'admin.me': row('GET /api/admin/me', ADMIN),
-  'admin.audit.list': row('GET /api/admin/audit-log', ADMIN),
-  'admin.analytics.stats': row('GET /api/admin/stats', ADMIN),
-  'admin.analytics.inventoryStats': row('GET /api/admin/inventory-stats', ADMIN),
-  'admin.severity.inventory': row('GET /api/admin/inventory-severity', ADMIN),
-  'admin.severity.queueStatus': row('GET /api/admin/sev-queue-status', ADMIN),
-  'admin.severity.sevStats': row('GET /api/admin/sev-stats', ADMIN),
-  'admin.severity.pods': row('GET /api/admin/runpods-status', ADMIN),
-  'admin.inventory.matrix': row('GET /api/admin/combo-matrix', ADMIN),
-  'admin.inventory.combination': row('GET /api/admin/inventory/:combinationCode', ADMIN),
-  'admin.settings.get': row('GET /api/admin/settings', ADMIN),
-  'admin.settings.update': row('PATCH /api/admin/settings', ADMIN),
-  'admin.prompts.regenerate': row('POST /api/admin/regenerate-enhanced-prompts', ADMIN),
-  'admin.prompts.verify': row('GET /api/admin/verify-prompts', ADMIN),
-  'admin.prompts.samples': row('GET /api/admin/sample-prompts', ADMIN),
-  'admin.performance.get': row('GET /api/admin/performance-mode', ADMIN),
-  'admin.performance.set': row('POST /api/admin/optimize-runpod-performance', ADMIN),
-  'admin.gallery.list': row('GET /api/admin/images', ADMIN),
-  'admin.gallery.filterOptions': row('GET /api/admin/filter-options', ADMIN),
-  'admin.gallery.comboDetails': row('GET /api/admin/combo-details/:combinationCode', ADMIN),
-  'admin.gallery.makePublic': row('POST /api/admin/images/:id/make-public', ADMIN),
-  'admin.gallery.remove': row('DELETE /api/admin/images/:id', ADMIN),
-  'admin.gallery.cleanupLowQuality': row('POST /api/admin/cleanup-low-quality', ADMIN),
-  'admin.users.createTestUsers': row('POST /api/admin/create-test-users', ADMIN),
-  'admin.users.list': row('GET /api/admin/users', ADMIN),
-  'admin.users.endSessions': row('POST /api/admin/users/:userId/end-sessions', ADMIN, "the admin ends a throwaway user's sessions; refused callers name the owner's id"),
+const RULES: Record<string, { expect?: Statuses; why: string }> = {
+  'auth.logout': { why: 'each call ends a fresh session of the caller' },
+  'auth.logoutAllDevices': { why: "each call ends a throwaway account's sessions: another user's never end (owner check)" },
+  'auth.resetPassword': { expect: all(400), why: 'public; an unknown reset token is invalid_token for everyone' },
+  'user.changePassword': { why: 'on a throwaway account of the caller' },
+  'user.deleteAccount': { why: 'on a throwaway account of the caller' },
+  'shopping.trackClick': { expect: with_(USER, { other: 404 }), why: 'a piece of a look the caller may not see is not found (the share rule)' },
+  'catalog.styleVibes': { expect: STYLIST_UP, why: 'personalisation options: Stylist and above' },
+  'catalog.bodyShapes': { expect: STYLIST_UP, why: 'personalisation options: Stylist and above' },
+  'generate.outfit#personalised': { expect: with_(USER, { enthusiast: 400 }), why: 'a style vibe is personalisation: Stylist and above (the spec answers 400, not 403)' },
+  'generate.fashionItems': { expect: OWN_LOOK, why: "a look served to the caller; the owner's for the rest: not found but to an admin token (the admin gallery)" },
+  'generate.fashionItems#saved': { expect: OWN_LOOK, why: "a look the caller saved; the owner's saved look for the rest" },
+  'generate.fashionItems#shared': { expect: PUBLIC, why: "the owner's shared look: its link is public" },
+  'generate.fashionItems#lookbook': { expect: PUBLIC, why: 'a LookBook look: public' },
+  'generate.fashionItems#archived': { expect: with_(all(404), { admin: 'ok' }), why: 'a look served to the caller (the owner, for the rest), then archived: only an admin reads it' },
+  'generate.fashionItems#unknown': { expect: all(404), why: 'an id no look has, for an admin too' },
+  'share.create': { expect: with_(USER, { other: 404 }), why: "another user's served look does not exist for the caller" },
+  'share.outfit': { expect: PUBLIC, why: 'a shared look: its link is public' },
+  'share.outfit#unshared': { expect: all(404), why: "a served look nobody shared: no link opens it, not even its owner's" },
+  'share.track': { expect: with_(USER, { other: 404 }), why: "another user's look: not found" },
+  'wardrobe.list': { expect: STYLIST_UP, why: 'the wardrobe: Stylist and above' },
+  'wardrobe.collections': { expect: STYLIST_UP, why: 'the wardrobe: Stylist and above' },
+  'wardrobe.save': { expect: with_(STYLIST_UP, { other: 404 }), why: "another user's served look does not exist for the caller" },
+  'wardrobe.remove': { expect: STYLIST_UP, why: "another user's saved look: removed is false (the spec's answer for a look not in your wardrobe); the owner keeps it" },
+  'wardrobe.notes': { expect: with_(STYLIST_UP, { other: 404 }), why: "another user's wardrobe item: not found" },
+  'wardrobe.contains': { why: "any tier; another user's saved ids answer none saved" },
+  'lookbook.list': { expect: STYLIST_UP, why: 'the LookBook: Stylist and above' },
+  'lookbook.list#filtered': { expect: with_(STYLIST_UP, { stylist: 403, collector: 403 }), why: 'filters are a Fashion Icon feature' },
+  'admin.logout': { why: "each call ends a fresh sign-in of the admin's: the admin token of the run stays valid" },
+  'admin.users.endSessions': { why: "the admin ends a throwaway user's sessions; refused callers name the owner's id" },
   // Held referrals (docs/decisions/0015): `userId` is the friend who signed up.
-  'admin.users.referrals': row('GET /api/admin/users/:userId/referrals', ADMIN, "a fresh referrer's list; refused callers name the owner"),
-  'admin.users.releaseReferral': row('POST /api/admin/users/:userId/referral/release', ADMIN, "a fresh held referral; refused callers name the owner's, which stays held"),
-  'admin.users.releaseReferral#decided': row('POST /api/admin/users/:userId/referral/release', with_(ADMIN, { admin: 409 }), 'a revoked referral: decided once (referral_not_held)'),
-  'admin.users.revokeReferral': row('POST /api/admin/users/:userId/referral/revoke', ADMIN, "a fresh held referral; refused callers name the owner's, which stays held"),
-  'admin.users.revokeReferral#decided': row('POST /api/admin/users/:userId/referral/revoke', with_(ADMIN, { admin: 409 }), 'a released referral: decided once (referral_not_held)'),
-  'admin.generator.options': row('GET /api/admin/generator/options', ADMIN),
-  'admin.generator.generate': row('POST /api/admin/generator/generate', with_(ADMIN, { admin: 400 }), 'past the gate the service asks for a selection: a render is admin-generator.test.ts\'s business'),
-  'admin.blocked.list': row('GET /api/admin/blocked-images', ADMIN),
-  'admin.blocked.stats': row('GET /api/admin/blocked-images/stats', ADMIN),
-  'admin.blocked.restore': row('POST /api/admin/blocked-images/:id/restore', ADMIN),
-  'admin.blocked.review': row('POST /api/admin/blocked-images/:id/review', ADMIN),
-  'admin.blocked.cleanup': row('POST /api/admin/blocked-images/cleanup', ADMIN),
-  'admin.batch.list': row('GET /api/admin/batch-jobs', ADMIN),
-  'admin.batch.startSequential': row('POST /api/admin/batch-generate-sequential', ADMIN),
-  'admin.batch.generate': row('POST /api/admin/batch-generate', ADMIN),
-  'admin.batch.cancel': row('POST /api/admin/batch-jobs/:id/cancel', ADMIN),
-  'admin.batch.clearPipeline': row('POST /api/admin/clear-pipeline', ADMIN),
-  'admin.batch.initQueue': row('POST /api/admin/sev-queue-init', ADMIN),
-  'admin.showcase.lookbookImages': row('GET /api/admin/lookbook-images', ADMIN),
-  'admin.showcase.items': row('GET /api/admin/showcase-items', ADMIN),
-  'admin.showcase.add': row('POST /api/admin/add-to-showcase', ADMIN),
-  'admin.showcase.remove': row('DELETE /api/admin/showcase-items/:imageId', ADMIN),
-  'admin.showcase.removeFromLookbook': row('DELETE /api/admin/lookbook-images/:imageId', ADMIN),
+  'admin.users.referrals': { why: "a fresh referrer's list; refused callers name the owner" },
+  'admin.users.releaseReferral': { why: "a fresh held referral; refused callers name the owner's, which stays held" },
+  'admin.users.releaseReferral#decided': { expect: with_(ADMIN, { admin: 409 }), why: 'a revoked referral: decided once (referral_not_held)' },
+  'admin.users.revokeReferral': { why: "a fresh held referral; refused callers name the owner's, which stays held" },
+  'admin.users.revokeReferral#decided': { expect: with_(ADMIN, { admin: 409 }), why: 'a released referral: decided once (referral_not_held)' },
+  'admin.generator.generate': { expect: with_(ADMIN, { admin: 400 }), why: "past the gate the service asks for a selection: a render is admin-generator.test.ts's business" },
 };
 
 /** The procedure of a row key (`share.outfit#unshared` -> `share.outfit`). */
 export const procedureOfKey = (key: string) => key.split('#')[0]!;
 
+const PROCEDURE_ROWS = new Map(procedureList.map((p) => [p.path, {
+  rest: p.meta.rest ? [`${p.meta.rest.method} ${p.meta.rest.path}`] : [],
+  expect: BY_ACCESS[p.meta.access ?? 'public'],
+}]));
+
 /**
- * The admin queries written to the audit log when answered (adminAuditedReadProcedure: reads of
- * personal or refused data, decision 0013 amended). Every admin mutation is written too; any other
- * query writes nothing.
+ * Keyed by procedure path (and `path#case`): one row per procedure of the router, its REST row and
+ * its builder's expectation, with RULES applied. A rule of no procedure is an error, not a row.
  */
-export const AUDITED_READS = ['admin.users.list', 'admin.blocked.list', 'admin.users.referrals'] as const;
+export const ACCESS: Record<string, AccessRow> = Object.fromEntries(
+  [...PROCEDURE_ROWS.keys(), ...Object.keys(RULES).filter((key) => key.includes('#'))].map((key) => {
+    const base = PROCEDURE_ROWS.get(procedureOfKey(key))!;
+    const rule = RULES[key];
+    return [key, row(base.rest, rule?.expect ?? base.expect, rule?.why)];
+  }),
+);
+for (const key of Object.keys(RULES)) if (!PROCEDURE_ROWS.has(procedureOfKey(key))) throw new Error(`access rule ${key} names no procedure`);
+
+/**
+ * The admin queries written to the audit log when answered (reads of personal or refused data,
+ * decision 0013 amended): those that declare `meta.audit`. Every admin mutation declares it too;
+ * any other query writes nothing.
+ */
+export const AUDITED_READS: readonly string[] = procedureList.filter((p) => p.type === 'query' && p.meta.audit).map((p) => p.path);
+/** Every procedure written to the audit log once answered, from the router. */
+export const AUDITED: ReadonlySet<string> = new Set(procedureList.filter((p) => p.meta.audit).map((p) => p.path));
 
 /**
  * The server's API paths outside the REST table and /trpc, and the operator's paths at the top

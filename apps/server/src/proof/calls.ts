@@ -1,41 +1,24 @@
-import { appRouter, restRoutes, type Caller, type RestRoute } from '@drape/api';
+import { procedureByPath, procedureList, restRoutes, type ProcedureType, type RestRoute } from '@drape/api';
 import type { z } from 'zod';
 import { JSON_BODY, type RawRequest } from './http';
 
 /**
- * The two doors of every procedure, read from the code rather than listed by hand: the REST table
- * (each row calls one procedure through a typed caller) and the tRPC router.
+ * The two doors of every procedure, read from the router rather than listed by hand: the REST
+ * table (the rows the procedures declare) and tRPC.
  */
 
-export type ProcedureType = 'query' | 'mutation';
+export type { ProcedureType };
 
 /** Every tRPC procedure of the router, with its type. */
 export function procedures(): Map<string, ProcedureType> {
-  const all = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType } }>;
-  return new Map(Object.entries(all).map(([path, p]) => [path, p._def.type]));
+  return new Map(procedureList.map((p) => [p.path, p.type]));
 }
 
 /** A REST row's name in reports and in the expectations: `METHOD /path`. */
 export const routeKey = (route: Pick<RestRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
-/**
- * The procedure a REST row calls, found by running its `call` against a caller that only records
- * the path it is asked for (`c.wardrobe.save(...)` records `wardrobe.save`).
- */
-export function procedureOf(route: RestRoute): string {
-  let called: string[] | null = null;
-  const recorder = (path: string[]): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => recorder([...path, String(key)]),
-      apply: () => {
-        called = path;
-        return Promise.resolve(undefined);
-      },
-    });
-  void route.call(recorder([]) as Caller, undefined);
-  if (!called) throw new Error(`${routeKey(route)} calls no procedure`);
-  return (called as string[]).join('.');
-}
+/** The procedure a REST row calls (the one that declares it). */
+export const procedureOf = (route: RestRoute): string => route.procedure;
 
 /** REST rows by the procedure they call. */
 export function restRowsByProcedure(): Map<string, RestRoute[]> {
@@ -91,6 +74,5 @@ export function trpcRequest(procedure: string, type: ProcedureType, input: unkno
 
 /** A procedure's input schema (the Zod schema given to `.input()`), if it takes input. */
 export function procedureInput(path: string): z.ZodType | undefined {
-  const all = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>;
-  return all[path]?._def.inputs[0];
+  return procedureByPath.get(path)?.input;
 }

@@ -1,4 +1,4 @@
-import type { FashionItemView } from '@drape/contracts';
+import type { FashionItemAnswer } from '@drape/contracts';
 import { Badge } from '@drape/ui';
 import { useId } from 'react';
 import { priceDisplay } from '../lib/shopping';
@@ -17,7 +17,7 @@ export function NewTabHint() {
 }
 
 export interface FashionItemRowProps {
-  item: FashionItemView;
+  item: FashionItemAnswer;
   /** The look's gender: the shopping query says whose piece it is. */
   gender: string;
   /** A smaller row for cards (no swatch column). */
@@ -27,9 +27,8 @@ export interface FashionItemRowProps {
 /** One piece of a look: name, price range, description, type and color, and its shopping links. */
 export function FashionItemRow({ item, gender, compact = false }: FashionItemRowProps) {
   const nameId = useId();
-  const name = item.name || item.item_name;
-  const type = item.type || item.item_type || item.category;
-  const price = priceDisplay(item.priceRange || item.price_range);
+  const { name, type } = item;
+  const price = priceDisplay(item.priceRange);
   return (
     <li className={compact ? 'flex flex-col gap-2 rounded-xl border border-linen bg-ivory p-3' : 'flex gap-4 rounded-2xl border border-linen bg-ivory p-4'}>
       {compact ? null : (

@@ -5,8 +5,7 @@ export interface NamedLook {
   gender: string;
   trend: string | null;
   occasion: string | null;
-  colorPalette?: string | null;
-  color_palette?: string | null;
+  colorPalette: string | null;
 }
 
 export function genderName(gender: string): string {
@@ -15,7 +14,7 @@ export function genderName(gender: string): string {
 
 /** The trend, palette or occasion the look was made for. */
 export function lookName(look: NamedLook): string {
-  return look.trend ?? look.colorPalette ?? look.color_palette ?? look.occasion ?? 'Your outfit';
+  return look.trend ?? look.colorPalette ?? look.occasion ?? 'Your outfit';
 }
 
 /** The picture's alternative text: what it shows and for whom. */

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { denyAdminToken } from '@drape/auth';
-import { adminLoginInput } from '@drape/contracts';
-import { adminActionProcedure, adminProcedure, adminSignInProcedure } from '../trpc';
+import { adminLoginInput, adminMeAnswer, adminTokenAnswer, successAnswer } from '@drape/contracts';
+import { adminProcedure, adminSignInProcedure } from '../trpc';
 import { adminLogin } from './admin-auth.service';
 import { analyticsRouter } from './analytics.router';
 import { auditRouter } from './audit.router';
@@ -21,13 +21,23 @@ import { showcaseRouter } from './showcase.router';
  * written to the audit log. Sign-ins, successful or not, are written too.
  */
 export const adminRouter = {
-  login: adminSignInProcedure.input(adminLoginInput).mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input)),
+  login: adminSignInProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/login', summary: 'Admin sign-in; answers a short-lived token' } })
+    .input(adminLoginInput)
+    .output(adminTokenAnswer)
+    .mutation(({ ctx, input }) => adminLogin(ctx.services, ctx.req, input)),
   /** Ends this token on the server (its id goes on the deny list); the admin's other tokens stay valid. */
-  logout: adminActionProcedure.mutation(async ({ ctx }) => {
+  logout: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/logout', summary: "End this admin token on the server (the admin's other sign-ins stay valid)" }, audit: { target: null } })
+    .output(successAnswer)
+    .mutation(async ({ ctx }) => {
     await denyAdminToken(ctx.services.db, ctx.admin);
     return { success: true as const };
   }),
-  me: adminProcedure.query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
+  me: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/admin/me', summary: 'The admin of the token' } })
+    .output(adminMeAnswer)
+    .query(({ ctx }) => ({ adminKey: ctx.admin.adminKey })),
   audit: auditRouter,
   analytics: analyticsRouter,
   severity: severityRouter,

@@ -28,7 +28,6 @@ export async function outfitView(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, i
     occasion: look.occasion,
     trend: look.trend,
     colorPalette: look.palette,
-    color_palette: look.palette,
     styleVibe: look.vibe,
     bodyShape: look.bodyShape,
     skinTone: look.skinTone,

@@ -1,8 +1,12 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { lookbookListInput } from '@drape/contracts';
+import { lookbookListInput, lookbookPageAnswer } from '@drape/contracts';
 import { authedProcedure } from '../trpc';
 import { listLookbook } from './lookbook.service';
 
 export const lookbookRouter = {
-  list: authedProcedure.input(lookbookListInput).query(({ ctx, input }) => listLookbook(ctx.services, ctx.user, input)),
+  list: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/siims/lookbook', spelling: 'lookbookPage', summary: 'A page of the LookBook, newest first (Stylist: 50 looks a session, no filters; Fashion Icon: all, with filters)' } })
+    .input(lookbookListInput)
+    .output(lookbookPageAnswer)
+    .query(({ ctx, input }) => listLookbook(ctx.services, ctx.user, input)),
 } satisfies TRPCRouterRecord;

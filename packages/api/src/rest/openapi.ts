@@ -9,12 +9,18 @@ const errorBody = {
 };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
 
-/** OpenAPI 3.1 for the REST table, from the rows' own contracts schemas. */
+/** A Zod schema as the document's JSON Schema (OpenAPI 3.1 speaks JSON Schema 2020-12), without its `$schema` line. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
+
+/** OpenAPI 3.1 for the REST table, from its procedures' input and answer schemas. */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of restRoutes) {
     const oaPath = route.path.replace(/:(\w+)/g, '{$1}');
-    const json = route.input ? (z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
+    const json = route.input ? (jsonSchema(route.input, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
     const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     const pathParams = pathNames.map((name) => ({ name, in: 'path', required: true, schema: json?.properties?.[name] ?? { type: 'string' } }));
     const queryParams = route.method === 'GET' && json?.properties
@@ -29,7 +35,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       parameters: [...pathParams, ...queryParams],
       security: route.auth === 'public' ? [] : route.auth === 'admin' ? [{ adminBearer: [] }] : [{ bearer: [] }, { cookie: [] }],
       responses: {
-        [String(route.status ?? 200)]: { description: 'Success' },
+        [String(route.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } },
         '400': errorResponse('Bad input'),
         ...(route.auth !== 'public' ? { '401': errorResponse('Not signed in') } : {}),
         '429': errorResponse('Rate limited'),

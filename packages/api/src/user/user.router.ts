@@ -1,16 +1,31 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { changePasswordInput, deleteAccountInput, geolocationPreferencesInput, updateProfileInput } from '@drape/contracts';
+import { changePasswordInput, deleteAccountAnswer, deleteAccountInput, geolocationPreferencesInput, messageAnswer, profileAnswer, profileUpdateAnswer, updateProfileInput } from '@drape/contracts';
 import { authedProcedure, signOutProcedure } from '../trpc';
 import * as users from './user.service';
 
 export const userRouter = {
-  profile: authedProcedure.query(({ ctx }) => users.getProfile(ctx.services.db, ctx.user)),
-  updateProfile: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => users.updateProfile(ctx.services.db, ctx.user, input)),
+  profile: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/user/profile', summary: 'The signed-in user' } })
+    .output(profileAnswer)
+    .query(({ ctx }) => users.getProfile(ctx.services.db, ctx.user)),
+  updateProfile: authedProcedure
+    .meta({ rest: { method: 'PATCH', path: '/api/user/profile', summary: 'Update the profile, or the style vibe and body shape preferences' } })
+    .input(updateProfileInput)
+    .output(profileAnswer)
+    .mutation(({ ctx, input }) => users.updateProfile(ctx.services.db, ctx.user, input)),
   changePassword: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/user/change-password', summary: 'Change the password; other sessions end' } })
     .input(changePasswordInput)
+    .output(messageAnswer)
     .mutation(({ ctx, input }) => users.changePassword(ctx.services, ctx.req, ctx.user, ctx.session, input.currentPassword, input.newPassword)),
-  deleteAccount: signOutProcedure.input(deleteAccountInput).mutation(({ ctx, input }) => users.deleteAccount(ctx.services, ctx.req, ctx.user, input.password)),
+  deleteAccount: signOutProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/user/delete-account', summary: 'Request deletion (30-day grace; logging in cancels it)' } })
+    .input(deleteAccountInput)
+    .output(deleteAccountAnswer)
+    .mutation(({ ctx, input }) => users.deleteAccount(ctx.services, ctx.req, ctx.user, input.password)),
   geolocationPreferences: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/user/geolocation-preferences', summary: 'Shopping region preferences' } })
     .input(geolocationPreferencesInput)
+    .output(profileUpdateAnswer)
     .mutation(({ ctx, input }) => users.setGeolocationPreferences(ctx.services.db, ctx.user.id, input)),
 } satisfies TRPCRouterRecord;

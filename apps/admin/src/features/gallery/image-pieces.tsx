@@ -34,7 +34,7 @@ export function ImagePieces({ imageId, gender }: { imageId: string; gender: stri
     <ul className="flex flex-col gap-2" aria-label="Fashion items">
       {pieces.data.map((item) => {
         const query = shoppingQuery(gender, { name: item.name, color: item.color, description: item.description });
-        const price = priceDisplay(item.price_range);
+        const price = priceDisplay(item.priceRange);
         return (
           <li key={item.id} className="rounded-lg border border-slate-200 bg-slate-50 p-2.5">
             <div className="flex items-baseline justify-between gap-2">

@@ -39,8 +39,8 @@ export function LookbookCard({
   const itemsId = useId();
   const name = look.selection.name;
   const gender = genderName(look.gender);
-  const palette = look.colorPalette ?? look.color_palette;
-  const vibe = look.styleVibe ?? look.style_vibe ?? look.vibe;
+  const palette = look.colorPalette;
+  const vibe = look.styleVibe;
   const colors = orderColors(look.colors, activeColor).slice(0, MAX_COLOR_CHIPS);
   const items = look.fashionItems;
 

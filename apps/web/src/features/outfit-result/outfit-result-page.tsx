@@ -47,7 +47,7 @@ function OutfitCard({ outfit }: { outfit: OutfitView }) {
   const name = lookName(outfit);
   const labels = [
     outfit.trend ? ['Trend', outfit.trend] : null,
-    (outfit.colorPalette ?? outfit.color_palette) ? ['Color palette', outfit.colorPalette ?? outfit.color_palette] : null,
+    outfit.colorPalette ? ['Color palette', outfit.colorPalette] : null,
     outfit.occasion ? ['Occasion', outfit.occasion] : null,
     outfit.gender ? ['Gender', genderName(outfit.gender)] : null,
     outfit.styleVibe ? ['Style vibe', outfit.styleVibe] : null,
