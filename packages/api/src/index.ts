@@ -7,3 +7,4 @@ export { procedureOnSurface, routeOnSurface, type Surface } from './surfaces';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';
+export { watchLookbookChanges, LOOKBOOK_LISTENER_APPLICATION, type LookbookChanges } from './lookbook/lookbook-changes';

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { catalogFilter, colorFilter, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+import { catalogFilter, colorFilter, cursorInput, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, pagedOneWay, pagedOneWayIssue, queryInt, type LookView } from './looks';
 
 /** user-area §2 LookBook, §3 Lookbook image and filter, §4 Infinite scroll, §6. */
 
-/** GET /api/siims/lookbook?gender&style_vibe&occasion&trend&color&limit=50&offset. */
+/** GET /api/siims/lookbook?gender&style_vibe&occasion&trend&color&limit=50&offset (or &cursor). */
 export const lookbookListInput = z.object({
   limit: queryInt(1, LOOKS_PAGE_SIZE, LOOKS_PAGE_SIZE, 'limit'),
   offset: queryInt(0, MAX_LOOKS_OFFSET, 0, 'offset'),
+  /** The previous page's nextCursor: the page after its last look, however the list changed meanwhile. */
+  cursor: cursorInput,
   gender: genderFilter,
   style_vibe: catalogFilter,
   styleVibe: catalogFilter,
@@ -14,7 +16,7 @@ export const lookbookListInput = z.object({
   /** A trend, palette or occasion, by name or id (the spec's fixed category list mixes the three). */
   trend: catalogFilter,
   color: colorFilter,
-});
+}).refine(pagedOneWay, pagedOneWayIssue);
 export type LookbookListInput = z.input<typeof lookbookListInput>;
 /** The list's input once parsed: defaults applied, "no filter" spellings gone. */
 export type LookbookListQuery = z.output<typeof lookbookListInput>;
@@ -22,8 +24,11 @@ export type LookbookListQuery = z.output<typeof lookbookListInput>;
 export interface LookbookPage {
   looks: LookView[];
   limit: number;
+  /** The page's first position in the list (with a cursor: the looks before it). */
   offset: number;
   hasMore: boolean;
+  /** What asks for the next page (null at the end): the infinite scroll's way, stable as looks are added. */
+  nextCursor: string | null;
   /** The caller's per-session view cap (a Stylist's 50), null when unlimited. */
   viewLimit: number | null;
   /** The cap is reached: nothing further is served (user-area §4 Infinite scroll). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogFilter, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt, type LookView } from './looks';
+import { catalogFilter, cursorInput, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, pagedOneWay, pagedOneWayIssue, queryInt, type LookView } from './looks';
 import { STORAGE_PREFIX } from './storage-keys';
 import { multilineText } from './text';
 
@@ -20,10 +20,12 @@ export const WARDROBE_GROUPINGS = ['none', 'style', 'trend', 'color'] as const;
 export type WardrobeGrouping = (typeof WARDROBE_GROUPINGS)[number];
 export const WARDROBE_GROUPING_STORAGE_KEY = `${STORAGE_PREFIX}wardrobe_grouping`;
 
-/** GET /api/siims/wardrobe?limit=50&offset&gender&occasion&trend&styleVibe&sortBy. */
+/** GET /api/siims/wardrobe?limit=50&offset (or &cursor)&gender&occasion&trend&styleVibe&sortBy. */
 export const wardrobeListInput = z.object({
   limit: queryInt(1, LOOKS_PAGE_SIZE, LOOKS_PAGE_SIZE, 'limit'),
   offset: queryInt(0, MAX_LOOKS_OFFSET, 0, 'offset'),
+  /** The previous page's nextCursor (with the same filters and sortBy). */
+  cursor: cursorInput,
   gender: genderFilter,
   occasion: catalogFilter,
   /** A trend, or (as the LookBook's category list) a palette or occasion name or id. */
@@ -31,7 +33,7 @@ export const wardrobeListInput = z.object({
   /** Our addition: a style smart collection opens the list filtered by its vibe. */
   styleVibe: catalogFilter,
   sortBy: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(WARDROBE_SORTS, `sortBy must be one of ${WARDROBE_SORTS.join(', ')}`).default('newest')),
-});
+}).refine(pagedOneWay, pagedOneWayIssue);
 export type WardrobeListInput = z.input<typeof wardrobeListInput>;
 /** The list's input once parsed: defaults applied, "no filter" spellings gone. */
 export type WardrobeListQuery = z.output<typeof wardrobeListInput>;
@@ -68,8 +70,11 @@ export interface WardrobePage extends WardrobeCount {
   /** Entries matching the filters (a wardrobe is small enough to count). */
   total: number;
   limit: number;
+  /** The page's first position (with a cursor: the entries before it). */
   offset: number;
   hasMore: boolean;
+  /** What asks for the next page (null at the end). */
+  nextCursor: string | null;
 }
 
 export const COLLECTION_TYPES = ['occasion', 'style', 'trend'] as const;

@@ -11,8 +11,10 @@ import type { Db } from '@drape/db';
 import { cleanupLowQuality, deleteImagePermanently, OperationBusyError } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { catalogLookup } from '../catalog/catalog-lookup';
+import { forgetLandingAnswers } from '../catalog/showcase.service';
 import { appError } from '../errors';
 import { mediaUrl, nameOf, rowSelectionName } from '../generate/outfit.view';
+import { forgetLookbookPages } from '../lookbook/lookbook-cache';
 
 export interface GalleryDeps {
   db: Db;
@@ -334,7 +336,12 @@ export async function makePublic(db: Db, id: string): Promise<MakePublicAnswer> 
     .where('status', '!=', 'lookbook')
     .returning('id')
     .executeTakeFirst();
-  if (updated) return { id, status: 'lookbook', changed: true };
+  if (updated) {
+    // Every server hears the change (migration 0020); this one shows it on its very next page.
+    forgetLookbookPages(db);
+    forgetLandingAnswers(db);
+    return { id, status: 'lookbook', changed: true };
+  }
   const exists = await db.selectFrom('generated_images').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw appError('not_found', galleryMessages.notFound);
   return { id, status: 'lookbook', changed: false };

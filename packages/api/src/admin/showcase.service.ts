@@ -6,6 +6,7 @@ import {
   type Gender, type RemoveFromLookbookResult, type RemoveFromShowcaseResult, } from '@drape/contracts';
 import type { Db, ImageStatus } from '@drape/db';
 import { forgetLandingAnswers } from '../catalog/showcase.service';
+import { forgetLookbookPages } from '../lookbook/lookbook-cache';
 import { appError } from '../errors';
 import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
 
@@ -128,5 +129,6 @@ export async function removeFromLookbook(deps: ShowcaseDeps, input: { imageId: s
   });
   // The carousel and the landing's LookBook count both change.
   forgetLandingAnswers(deps.db);
+  forgetLookbookPages(deps.db);
   return result;
 }

@@ -12,6 +12,7 @@ import { appError, rateLimited } from '../errors';
 import { mediaUrl, nameOf } from '../generate/outfit.view';
 import { resolveLookFilters, type LookFilters } from '../looks/look-filters';
 import { lookViews } from '../looks/look-view';
+import { decodeCursor, encodeCursor } from '../looks/page-cursor';
 import { lockSeenLook } from '../share/share.service';
 
 export interface WardrobeDeps {
@@ -75,22 +76,22 @@ async function entries(deps: Pick<WardrobeDeps, 'db' | 'config'>, userId: string
 export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: WardrobeListQuery): Promise<WardrobePage> {
   wardrobePolicy(user);
   const filters = resolveLookFilters(input);
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const dir = input.sortBy === 'oldest' ? 'asc' : 'desc';
   // A deferred join, as the LookBook's: the page's ids by an index-only range of (user_id,
-  // created_at, id) or (user_id, selection, created_at, id), then those rows; both counts in one
-  // pass over the user's index entries (a wardrobe is thousands at most).
+  // created_at, id) or (user_id, selection, created_at, id), from a position (offset) or after the
+  // cursor's entry (keyset: the range starts there), then those rows; both counts in one pass over
+  // the user's index entries (a wardrobe is thousands at most).
+  const after = cursor ? sql<boolean>`(w.created_at, w.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (timestamptz 'epoch' + ${cursor.at}::int8 * interval '1 microsecond', ${cursor.id}::uuid)` : null;
   const [rows, counts] = await Promise.all([
     deps.db
       .selectFrom('wardrobe_items as w')
-      .select(['w.id', 'w.image_id', 'w.notes', 'w.created_at'])
-      .where('w.id', 'in', (eb) =>
-        eb.selectFrom('wardrobe_items as w')
-          .select('w.id')
-          .where(matching(user.id, filters))
-          .orderBy('w.created_at', dir)
-          .orderBy('w.id', dir)
-          .offset(input.offset)
-          .limit(input.limit))
+      .select(['w.id', 'w.image_id', 'w.notes', 'w.created_at', sql<string>`(extract(epoch from w.created_at) * 1000000)::int8`.as('at')])
+      .where('w.id', 'in', (eb) => {
+        let page = eb.selectFrom('wardrobe_items as w').select('w.id').where(matching(user.id, filters));
+        if (after) page = page.where(after);
+        return page.orderBy('w.created_at', dir).orderBy('w.id', dir).offset(cursor ? 0 : input.offset).limit(input.limit + 1);
+      })
       .orderBy('w.created_at', dir)
       .orderBy('w.id', dir)
       .execute(),
@@ -101,14 +102,20 @@ export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: War
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number(counts.total);
-  const items = await entries(deps, user.id, rows);
+  // One row beyond the page says whether there is more (a count would miscount when a cursor's list changed).
+  const shown = rows.slice(0, input.limit);
+  const items = await entries(deps, user.id, shown);
+  const offset = cursor ? cursor.n : input.offset;
+  const hasMore = rows.length > input.limit;
+  const last = shown.at(-1);
   return {
     ...countOf(user, Number(counts.saved)),
     items,
     total,
     limit: input.limit,
-    offset: input.offset,
-    hasMore: input.offset + rows.length < total,
+    offset,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null,
   };
 }
 

@@ -1,0 +1,153 @@
+import type { LookView } from '@drape/contracts';
+import type { Db } from '@drape/db';
+
+/**
+ * The LookBook shared by every caller of one server process (docs/decisions/0030-lookbook-shared-cache.md):
+ * per filter, the whole list's order (ids and sort keys, by position), and the looks' cards
+ * without the caller's saved flag, each built once per change of the LookBook and shared by
+ * every page that needs it. It is held only while this process hears PostgreSQL's
+ * `lookbook_changes` (lookbook-changes.ts), which drops all of it within a moment of a change on
+ * any process; while that connection is lost nothing is kept, and its return drops what was.
+ */
+
+/** One filter's list, newest in the LookBook first. */
+export interface LookbookList {
+  ids: string[];
+  /** Each look's `lookbook_at` in epoch microseconds (the keyset's first key). */
+  at: Float64Array;
+  /** False when the list was cut at its cap (MAX_LOOKS_OFFSET and a page): positions past it are read from the database. */
+  complete: boolean;
+}
+
+/** Positions held across all filters' lists: about 70 bytes each, so a few tens of MB at most. */
+export const MAX_HELD_POSITIONS = 400_000;
+/** Cards held (a card with its pieces is a few KB). */
+export const MAX_HELD_LOOKS = 5_000;
+
+interface State {
+  lists: Map<string, Promise<LookbookList>>;
+  sizes: Map<string, number>;
+  positions: number;
+  looks: Map<string, Promise<LookView | undefined>>;
+}
+
+const fresh = (): State => ({ lists: new Map(), sizes: new Map(), positions: 0, looks: new Map() });
+
+export class SharedLookbook {
+  private state = fresh();
+
+  constructor(private readonly listening: () => boolean) {}
+
+  /** Whether copies may be served: only while changes are heard. */
+  live(): boolean {
+    return this.listening();
+  }
+
+  /** Forgets every list and card (a change, or a return after the notifications were not heard). */
+  drop(): void {
+    this.state = fresh();
+  }
+
+  /** The list under `key`, built by `build` on the first call since the last change; concurrent callers share one build. */
+  list(key: string, build: () => Promise<LookbookList>): Promise<LookbookList> {
+    const s = this.state;
+    const held = s.lists.get(key);
+    if (held) {
+      // Least recently used last in line for eviction.
+      s.lists.delete(key);
+      s.lists.set(key, held);
+      return held;
+    }
+    const built = build();
+    s.lists.set(key, built);
+    built.then(
+      (list) => {
+        if (s.lists.get(key) !== built) return;
+        s.sizes.set(key, list.ids.length);
+        s.positions += list.ids.length;
+        for (const [other] of s.lists) {
+          if (s.positions <= MAX_HELD_POSITIONS) break;
+          if (other === key) continue;
+          this.evictList(s, other);
+        }
+      },
+      () => {
+        if (s.lists.get(key) === built) s.lists.delete(key);
+      },
+    );
+    return built;
+  }
+
+  private evictList(s: State, key: string) {
+    s.lists.delete(key);
+    s.positions -= s.sizes.get(key) ?? 0;
+    s.sizes.delete(key);
+  }
+
+  /**
+   * The cards of these looks in this order (looks no longer there left out), those not held read
+   * by one call of `load` (cards without a saved flag, in any order).
+   */
+  async looks(ids: readonly string[], load: (ids: string[]) => Promise<LookView[]>): Promise<LookView[]> {
+    const s = this.state;
+    const missing = ids.filter((id) => !s.looks.has(id));
+    if (missing.length) {
+      const loading = load(missing).then((views) => new Map(views.map((v) => [v.imageId, v])));
+      for (const id of missing) {
+        const one = loading.then((byId) => byId.get(id));
+        s.looks.set(id, one);
+        one.catch(() => {
+          if (s.looks.get(id) === one) s.looks.delete(id);
+        });
+      }
+      for (const [old] of s.looks) {
+        if (s.looks.size <= MAX_HELD_LOOKS) break;
+        s.looks.delete(old);
+      }
+    }
+    const views = await Promise.all(ids.map((id) => s.looks.get(id) ?? load([id]).then((v) => v[0])));
+    return views.filter((v): v is LookView => v !== undefined);
+  }
+}
+
+const caches = new WeakMap<Db, SharedLookbook>();
+
+/** Makes this database's LookBook shared in this process, served while `listening()` says changes are heard. */
+export function shareLookbook(db: Db, listening: () => boolean): SharedLookbook {
+  const cache = new SharedLookbook(listening);
+  caches.set(db, cache);
+  return cache;
+}
+
+/** The shared LookBook, or null when there is none or changes are not heard right now (then nothing is kept). */
+export function sharedLookbookOf(db: Db): SharedLookbook | null {
+  const cache = caches.get(db);
+  if (!cache) return null;
+  if (!cache.live()) {
+    cache.drop();
+    return null;
+  }
+  return cache;
+}
+
+/** Drops this process's copy now: its own change then shows on its next page without waiting for the notification. */
+export function forgetLookbookPages(db: Db): void {
+  caches.get(db)?.drop();
+}
+
+/**
+ * The first position after the cursor's look in a list sorted by (at desc, id desc): where the
+ * next page starts, whatever was added above or removed meanwhile.
+ */
+export function positionAfter(list: LookbookList, at: number, id: string): number {
+  let lo = 0;
+  let hi = list.ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const a = list.at[mid]!;
+    const after = a < at || (a === at && list.ids[mid]! < id);
+    if (after) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
