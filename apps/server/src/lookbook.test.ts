@@ -125,6 +125,58 @@ describe('GET /api/siims/lookbook for a Fashion Icon', () => {
   });
 });
 
+describe('GET /api/siims/lookbook by cursor (the web app\'s infinite scroll), from the shared LookBook', () => {
+  const walk = async (token: string, query: string) => {
+    const pages = [await get(token, `?${query}`)];
+    while (pages.at(-1)!.body.nextCursor) pages.push(await get(token, `?${query}&cursor=${pages.at(-1)!.body.nextCursor}`));
+    return pages;
+  };
+
+  it('walks the same looks as offset pages, with every filter kind', async () => {
+    const u = await icon();
+    const all = await walk(u.token, 'limit=25');
+    expect(all.map((p) => [p.status, p.body.offset, p.body.looks.length])).toEqual([[200, 0, 25], [200, 25, 25], [200, 50, 10]]);
+    expect(all.flatMap(ids)).toEqual(newest());
+    const color = lookbook[0]!.colors[0]!;
+    for (const [query, keep] of [
+      ['gender=male', (e: Entry) => e.gender === 'male'],
+      ['trend=boho_chic', (e: Entry) => e.selectionId === 'boho_chic'],
+      ['style_vibe=elegant', (e: Entry) => e.styleVibe === 'elegant'],
+      [`color=${color}`, (e: Entry) => e.colors.includes(color)],
+    ] as const) {
+      expect((await walk(u.token, `limit=7&${query}`)).flatMap(ids), query).toEqual(newest(keep));
+    }
+  });
+
+  it('neither repeats nor skips a look when one joins the LookBook between two pages, on tRPC as on REST', async () => {
+    const u = await icon();
+    const first = await get(u.token, '?limit=20');
+    const joined = await copyLook(s, lookbook[0]!.id, new Date());
+    try {
+      // The LookBook changed: this server hears it and rebuilds its copy.
+      await expect.poll(async () => ids(await get(u.token, '?limit=1')), { timeout: 2000 }).toEqual([joined]);
+      const second = await get(u.token, `?limit=20&cursor=${first.body.nextCursor}`);
+      expect(ids(second)).toEqual(newest().slice(20, 40));
+      const input = encodeURIComponent(JSON.stringify({ limit: 20, cursor: first.body.nextCursor }));
+      const trpc = await s.call('GET', `/trpc/lookbook.list?input=${input}`, undefined, { token: u.token });
+      expect(trpc.body.result.data.looks.map((l: { id: string }) => l.id)).toEqual(newest().slice(20, 40));
+    } finally {
+      await s.db.db.updateTable('generated_images').set({ status: 'archived' }).where('id', '=', joined).execute();
+      await expect.poll(async () => ids(await get(u.token, '?limit=1')), { timeout: 2000 }).not.toEqual([joined]);
+    }
+  });
+
+  it("keeps a Stylist's cap by the cursor's position; refuses a foreign cursor and a cursor with an offset (400)", async () => {
+    const u = await stylist();
+    const first = await get(u.token, '?limit=30');
+    const second = await get(u.token, `?cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ offset: 30, hasMore: false, viewLimitReached: true, nextCursor: null });
+    expect(ids(second)).toEqual(newest().slice(30, 50));
+    expect(await get(u.token, '?cursor=bm90IGEgY3Vyc29y')).toMatchObject({ status: 400, body: { error: 'invalid_input', message: 'cursor is not one this list gave' } });
+    expect(await get(u.token, `?offset=30&cursor=${first.body.nextCursor}`)).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
+  });
+});
+
 describe('GET /api/siims/lookbook for lower tiers', () => {
   it('shows a Stylist 50 looks and no further: the page that reaches 50 says so, later pages are empty', async () => {
     const u = await stylist();
