@@ -35,7 +35,7 @@ async function startSecondServer(): Promise<{ child: ChildProcess; url: string }
   const env = await withConcretePort({ PORT: '0' });
   const child = fork(path.join(root, 'apps/server/src/main.ts'), [], {
     env: {
-      ...process.env, DATABASE_URL: s.db.url, DATA_DIR: s.config.DATA_DIR, PORT: String(env.PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+      ...process.env, DATABASE_URL: s.db.url, DATA_DIR: s.config.DATA_DIR, PORT: String(env.PORT), HOST: '127.0.0.1', LOG_LEVEL: 'error',
       TRUST_PROXY: '1', LOOKBOOK_AUTOCURATE: '0', PROMO_CODES: 'ICON:fashion_icon',
     },
     execArgv: ['--import', 'tsx'],

@@ -166,6 +166,19 @@ describe('GET /api/siims/lookbook by cursor (the web app\'s infinite scroll), fr
     }
   });
 
+  it('sends the same document on REST (ready JSON from the shared LookBook) as tRPC (serialised), saved flags included', async () => {
+    const u = await icon();
+    const saved = newest()[3]!;
+    expect((await s.call('POST', '/api/siims/wardrobe', { imageId: saved }, { token: u.token })).status).toBe(201);
+    for (const query of [{ limit: 10 }, { limit: 10, color: lookbook[0]!.colors[0] }, { limit: 50, offset: 55 }, { limit: 5, offset: 100 }]) {
+      const rest = await get(u.token, `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
+      const trpc = await s.call('GET', `/trpc/lookbook.list?input=${encodeURIComponent(JSON.stringify(query))}`, undefined, { token: u.token });
+      expect(rest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(rest.body, JSON.stringify(query)).toEqual(trpc.body.result.data);
+    }
+    expect((await get(u.token, '?limit=10')).body.looks.find((l: { id: string }) => l.id === saved).saved).toBe(true);
+  });
+
   it("keeps a Stylist's cap by the cursor's position; refuses a foreign cursor and a cursor with an offset (400)", async () => {
     const u = await stylist();
     const first = await get(u.token, '?limit=30');

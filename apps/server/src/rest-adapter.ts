@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { createCaller, describeError, restRoutes, routeOnSurface, type Services, type Surface } from '@drape/api';
+import { createCaller, describeError, encodedBody, restRoutes, routeOnSurface, type Services, type Surface } from '@drape/api';
 import { requestContext, sessionCookieHeader } from './request-context';
 import { apiHeaders } from './security-headers';
 
@@ -30,6 +30,9 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sur
           const result = await route.call(createCaller(ctx), input);
           const cookie = sessionCookieHeader(ctx.response, services.config.publicOrigin);
           if (cookie) void reply.header('set-cookie', cookie);
+          // An answer that carries its JSON already (the shared LookBook's pages) is sent as those bytes.
+          const body = encodedBody(result);
+          if (body) return reply.status(route.status ?? 200).type('application/json; charset=utf-8').send(body);
           return reply.status(route.status ?? 200).send(result ?? { success: true });
         } catch (err) {
           if (!(err instanceof TRPCError)) throw err;

@@ -8,3 +8,4 @@ export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from '.
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';
 export { watchLookbookChanges, LOOKBOOK_LISTENER_APPLICATION, type LookbookChanges } from './lookbook/lookbook-changes';
+export { encodedBody } from './encoded-answer';

@@ -61,9 +61,15 @@ describe('SharedLookbook', () => {
       loads.push(ids);
       return ids.filter((id) => id !== 'gone').map(card);
     };
-    expect((await cache.looks(['a', 'b'], load)).map((c) => c.id)).toEqual(['a', 'b']);
-    expect((await cache.looks(['c', 'b', 'gone', 'a'], load)).map((c) => c.id)).toEqual(['c', 'b', 'a']);
+    expect((await cache.looks(['a', 'b'], load)).map((c) => c.view.id)).toEqual(['a', 'b']);
+    expect((await cache.looks(['c', 'b', 'gone', 'a'], load)).map((c) => c.view.id)).toEqual(['c', 'b', 'a']);
     expect(loads).toEqual([['a', 'b'], ['c', 'gone']]);
+  });
+
+  it("holds each card's JSON ready, with the saved flag false and true", async () => {
+    const cache = new SharedLookbook(() => true);
+    const [c] = await cache.looks(['a'], async (ids) => ids.map(card));
+    expect(c!.json.map((j) => JSON.parse(j.toString()))).toEqual([{ id: 'a', imageId: 'a', saved: false }, { id: 'a', imageId: 'a', saved: true }]);
   });
 
   it('holds at most MAX_HELD_LOOKS cards', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '@drape/db';
 /**
  * The LookBook shared by every caller of one server process (docs/decisions/0030-lookbook-shared-cache.md):
  * per filter, the whole list's order (ids and sort keys, by position), and the looks' cards
- * without the caller's saved flag, each built once per change of the LookBook and shared by
+ * without the caller's saved flag, as objects and as ready JSON, each built once per change of the LookBook and shared by
  * every page that needs it. It is held only while this process hears PostgreSQL's
  * `lookbook_changes` (lookbook-changes.ts), which drops all of it within a moment of a change on
  * any process; while that connection is lost nothing is kept, and its return drops what was.
@@ -24,11 +24,22 @@ export const MAX_HELD_POSITIONS = 400_000;
 /** Cards held (a card with its pieces is a few KB). */
 export const MAX_HELD_LOOKS = 5_000;
 
+/** A card as every caller gets it, and its JSON with the saved flag false and true (index 0, 1). */
+export interface HeldCard {
+  view: LookView;
+  json: readonly [Buffer, Buffer];
+}
+
+const held = (view: LookView): HeldCard => ({
+  view,
+  json: [Buffer.from(JSON.stringify({ ...view, saved: false })), Buffer.from(JSON.stringify({ ...view, saved: true }))],
+});
+
 interface State {
   lists: Map<string, Promise<LookbookList>>;
   sizes: Map<string, number>;
   positions: number;
-  looks: Map<string, Promise<LookView | undefined>>;
+  looks: Map<string, Promise<HeldCard | undefined>>;
 }
 
 const fresh = (): State => ({ lists: new Map(), sizes: new Map(), positions: 0, looks: new Map() });
@@ -88,11 +99,11 @@ export class SharedLookbook {
    * The cards of these looks in this order (looks no longer there left out), those not held read
    * by one call of `load` (cards without a saved flag, in any order).
    */
-  async looks(ids: readonly string[], load: (ids: string[]) => Promise<LookView[]>): Promise<LookView[]> {
+  async looks(ids: readonly string[], load: (ids: string[]) => Promise<LookView[]>): Promise<HeldCard[]> {
     const s = this.state;
     const missing = ids.filter((id) => !s.looks.has(id));
     if (missing.length) {
-      const loading = load(missing).then((views) => new Map(views.map((v) => [v.imageId, v])));
+      const loading = load(missing).then((views) => new Map(views.map((v) => [v.imageId, held(v)])));
       for (const id of missing) {
         const one = loading.then((byId) => byId.get(id));
         s.looks.set(id, one);
@@ -105,8 +116,8 @@ export class SharedLookbook {
         s.looks.delete(old);
       }
     }
-    const views = await Promise.all(ids.map((id) => s.looks.get(id) ?? load([id]).then((v) => v[0])));
-    return views.filter((v): v is LookView => v !== undefined);
+    const cards = await Promise.all(ids.map((id) => s.looks.get(id) ?? load([id]).then((v) => (v[0] ? held(v[0]) : undefined))));
+    return cards.filter((c): c is HeldCard => c !== undefined);
   }
 }
 

@@ -4,6 +4,7 @@ import {
   LOOKS_PAGE_SIZE, lookbookMessages, MAX_LOOKS_OFFSET, tierPolicy, type ColorFamily, type LookbookListQuery, type LookbookPage, type LookView,
 } from '@drape/contracts';
 import type { Db, ImageStatus, UserRow } from '@drape/db';
+import { withEncodedBody } from '../encoded-answer';
 import { appError } from '../errors';
 import { hasLookFilters, resolveLookFilters, type LookFilters } from '../looks/look-filters';
 import { lookViews } from '../looks/look-view';
@@ -99,7 +100,8 @@ interface PageKeys {
   keys: LookbookKey[];
   /** The page's first position. */
   start: number;
-  looks(ids: string[]): Promise<LookView[]>;
+  /** The cards, and their JSON when it is held ready (the shared LookBook). */
+  looks(ids: string[]): Promise<{ looks: LookView[]; json?: Buffer[] }>;
 }
 
 /** The page's keys and cards from the shared LookBook (null: not held, or past its cap). */
@@ -117,7 +119,10 @@ async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters,
     start,
     async looks(ids) {
       const [cards, saved] = await Promise.all([shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing)), savedAmong(deps.db, user.id, ids)]);
-      return cards.map((c) => ({ ...c, saved: saved.has(c.imageId) }));
+      return {
+        looks: cards.map((c) => ({ ...c.view, saved: saved.has(c.view.imageId) })),
+        json: cards.map((c) => c.json[saved.has(c.view.imageId) ? 1 : 0]),
+      };
     },
   };
 }
@@ -127,7 +132,7 @@ async function fromDatabase(deps: LookbookDeps, user: UserRow, f: LookbookFilter
   return {
     keys: await pageIdsQuery(deps.db, f, from, room + 1).execute(),
     start: typeof from === 'number' ? from : from.n,
-    looks: (ids) => lookViews(deps.db, deps.config, user.id, ids),
+    looks: async (ids) => ({ looks: await lookViews(deps.db, deps.config, user.id, ids) }),
   };
 }
 
@@ -155,14 +160,19 @@ export async function listLookbook(deps: LookbookDeps, user: UserRow, input: Loo
   const from = cursor ?? input.offset;
   const page = (await fromShared(deps, user, f, from, room)) ?? (await fromDatabase(deps, user, f, from, room));
   const shown = page.keys.slice(0, room);
-  const looks = await page.looks(shown.map((k) => k.id));
+  const { looks, json } = await page.looks(shown.map((k) => k.id));
   // With a cursor the page starts after the cursor's look, counted from the cursor's position.
   const offset = cursor ? cursor.n : page.start;
   const viewLimitReached = cap !== null && offset + shown.length >= cap;
   const hasMore = page.keys.length > room && !viewLimitReached;
   const last = shown.at(-1);
-  return {
-    ...base, offset, looks, hasMore, viewLimitReached,
-    nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null,
-  };
+  const rest = { ...base, offset, hasMore, viewLimitReached, nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null };
+  const answer: LookbookPage = { looks, ...rest };
+  if (!json) return answer;
+  // The cards' ready JSON joined: the same document as the answer's, the looks first.
+  const tail = JSON.stringify(rest);
+  return withEncodedBody(answer, Buffer.concat([LOOKS_OPEN, ...json.flatMap((j, i) => (i ? [COMMA, j] : [j])), Buffer.from(`],${tail.slice(1)}`)]));
 }
+
+const LOOKS_OPEN = Buffer.from('{"looks":[');
+const COMMA = Buffer.from(',');
