@@ -122,13 +122,21 @@ describe('the shared LookBook across server processes', () => {
     await within(1000, async () => (await pieceName()) === 'Renamed coat');
   });
 
-  it("shows a caller's own saved flag at once: flags are not shared", async () => {
+  it("shows a save on the saver's server at once and on B within a second; one caller's flags are not another's", async () => {
     const id = (await idsOf(b.url))[0]!;
+    const flag = async (base: string, token = iconToken) =>
+      ((await s.call('GET', '/api/siims/lookbook?limit=50', undefined, { token, base })).body.looks as { id: string; saved: boolean }[]).find((l) => l.id === id)?.saved;
+    expect(await flag(s.url)).toBe(false);
+    expect(await flag(b.url)).toBe(false);
     expect((await s.call('POST', '/api/siims/wardrobe', { imageId: id }, { token: iconToken })).status).toBe(201);
-    expect((await pageOf(b.url)).looks.find((l) => l.id === id)?.saved).toBe(true);
+    expect(await flag(s.url)).toBe(true);
+    await within(1000, async () => (await flag(b.url)) === true);
     const other = (await s.register({ promoCode: 'ICON' })).token;
-    const theirs = await s.call('GET', '/api/siims/lookbook?limit=50', undefined, { token: other, base: b.url });
-    expect(theirs.body.looks.find((l: { id: string }) => l.id === id)?.saved).toBe(false);
+    expect(await flag(b.url, other)).toBe(false);
+    // Removed through B: B at once, A within a second.
+    expect((await s.call('DELETE', `/api/siims/wardrobe/${id}`, undefined, { token: iconToken, base: b.url })).status).toBe(200);
+    expect(await flag(b.url)).toBe(false);
+    await within(1000, async () => (await flag(s.url)) === false);
   });
 
   it("drops B's landing showcase (kept a minute otherwise) within a second of a showcase change through A", async () => {

@@ -53,6 +53,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
+  await sql`
+    create function lookbook_changes_saved() returns trigger language plpgsql as $$
+    declare
+      users uuid[];
+    begin
+      if tg_op = 'TRUNCATE' then
+        perform pg_notify('${sql.raw(CHANNEL)}', 'saved');
+        return null;
+      elsif tg_op = 'INSERT' then
+        select array(select distinct user_id from new_rows limit 101) into users;
+      else
+        select array(select distinct user_id from old_rows limit 101) into users;
+      end if;
+      if cardinality(users) > 100 then
+        perform pg_notify('${sql.raw(CHANNEL)}', 'saved');
+      else
+        perform pg_notify('${sql.raw(CHANNEL)}', 'saved:' || u) from unnest(users) u;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger wardrobe_items_lookbook_changes_insert after insert on wardrobe_items referencing new table as new_rows for each statement execute function lookbook_changes_saved()`.execute(db);
+  await sql`create trigger wardrobe_items_lookbook_changes_delete after delete on wardrobe_items referencing old table as old_rows for each statement execute function lookbook_changes_saved()`.execute(db);
+  await sql`create trigger wardrobe_items_lookbook_changes_truncate after truncate on wardrobe_items for each statement execute function lookbook_changes_saved()`.execute(db);
   // Transition tables exist per event (and not with a column list): one trigger per event.
   await sql`create trigger generated_images_lookbook_changes_insert after insert on generated_images referencing new table as new_rows for each statement execute function lookbook_changes_images()`.execute(db);
   await sql`create trigger generated_images_lookbook_changes_update after update on generated_images referencing old table as old_rows new table as new_rows for each statement execute function lookbook_changes_images()`.execute(db);

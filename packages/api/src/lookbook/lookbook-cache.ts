@@ -23,6 +23,8 @@ export interface LookbookList {
 export const MAX_HELD_POSITIONS = 400_000;
 /** Cards held (a card with its pieces is a few KB). */
 export const MAX_HELD_LOOKS = 5_000;
+/** Users whose saved looks are held (a wardrobe is a set of ids: a Stylist's 20, a collector's thousands). */
+export const MAX_HELD_WARDROBES = 2_000;
 
 /** A card as every caller gets it, and its JSON with the saved flag false and true (index 0, 1). */
 export interface HeldCard {
@@ -46,6 +48,8 @@ const fresh = (): State => ({ lists: new Map(), sizes: new Map(), positions: 0, 
 
 export class SharedLookbook {
   private state = fresh();
+  /** Each user's saved looks (ids): their own, dropped by their own notification or all at once. */
+  private wardrobes = new Map<string, Promise<ReadonlySet<string>>>();
 
   constructor(private readonly listening: () => boolean) {}
 
@@ -57,6 +61,33 @@ export class SharedLookbook {
   /** Forgets every list and card (a change, or a return after the notifications were not heard). */
   drop(): void {
     this.state = fresh();
+  }
+
+  /** Forgets one user's saved looks (theirs changed), or everyone's (no user). */
+  dropSaved(userId?: string): void {
+    if (userId === undefined) this.wardrobes = new Map();
+    else this.wardrobes.delete(userId);
+  }
+
+  /** The user's saved looks, read by `load` on the first call since they last changed. */
+  saved(userId: string, load: () => Promise<ReadonlySet<string>>): Promise<ReadonlySet<string>> {
+    const all = this.wardrobes;
+    const held = all.get(userId);
+    if (held) {
+      all.delete(userId);
+      all.set(userId, held);
+      return held;
+    }
+    const loading = load();
+    all.set(userId, loading);
+    loading.catch(() => {
+      if (all.get(userId) === loading) all.delete(userId);
+    });
+    for (const [old] of all) {
+      if (all.size <= MAX_HELD_WARDROBES) break;
+      all.delete(old);
+    }
+    return loading;
   }
 
   /** The list under `key`, built by `build` on the first call since the last change; concurrent callers share one build. */
@@ -144,6 +175,11 @@ export function sharedLookbookOf(db: Db): SharedLookbook | null {
 /** Drops this process's copy now: its own change then shows on its next page without waiting for the notification. */
 export function forgetLookbookPages(db: Db): void {
   caches.get(db)?.drop();
+}
+
+/** Drops this process's copy of one user's saved looks now (they saved or removed one). */
+export function forgetSavedLooks(db: Db, userId: string): void {
+  caches.get(db)?.dropSaved(userId);
 }
 
 /**

@@ -15,7 +15,8 @@ export interface LookbookChanges {
 
 /**
  * A server process's ear for `lookbook_changes` (migration 0020): each notification drops this
- * process's shared LookBook and its landing answers (showcase, stats), so a curation, an admin's
+ * process's shared LookBook and its landing answers (showcase, stats), or one user's saved
+ * looks when theirs changed, so a curation, an admin's
  * action or auto-curation in a pipeline worker shows on every server within a moment. A lost
  * connection stops the sharing until it is back, and its return drops everything kept before
  * (a change may have gone unheard meanwhile).
@@ -25,9 +26,16 @@ export async function watchLookbookChanges(url: string, db: Db, log: Logger): Pr
   const cache = shareLookbook(db, () => held.listener?.listening() ?? false);
   const forget = () => {
     cache.drop();
+    cache.dropSaved();
     forgetLandingAnswers(db);
   };
-  const listener = await listenForever(url, LOOKBOOK_CHANGES_CHANNEL, { log, onNotify: forget, onListening: forget, applicationName: LOOKBOOK_LISTENER_APPLICATION });
+  const onNotify = (payload: string | undefined) => {
+    // 'saved:<user id>': that user's saved looks changed; 'saved': many users' did.
+    if (payload?.startsWith('saved:')) cache.dropSaved(payload.slice('saved:'.length));
+    else if (payload === 'saved') cache.dropSaved();
+    else forget();
+  };
+  const listener = await listenForever(url, LOOKBOOK_CHANGES_CHANNEL, { log, onNotify, onListening: forget, applicationName: LOOKBOOK_LISTENER_APPLICATION });
   held.listener = listener;
   return {
     listening: () => listener.listening(),

@@ -88,10 +88,9 @@ async function buildList(db: Db, f: LookbookFilters): Promise<LookbookList> {
 /** A viewer who saved nothing: the shared cards carry no one's saved flag. */
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
-/** Which of these looks the user saved: an index-only probe of wardrobe_items (user_id, image_id). */
-async function savedAmong(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('wardrobe_items').select('image_id').where('user_id', '=', userId).where('image_id', 'in', [...ids]).execute();
+/** The looks the user saved: an index-only range of wardrobe_items (user_id, image_id). */
+async function savedLooks(db: Db, userId: string): Promise<ReadonlySet<string>> {
+  const rows = await db.selectFrom('wardrobe_items').select('image_id').where('user_id', '=', userId).execute();
   return new Set(rows.map((r) => r.image_id));
 }
 
@@ -118,7 +117,7 @@ async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters,
     keys,
     start,
     async looks(ids) {
-      const [cards, saved] = await Promise.all([shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing)), savedAmong(deps.db, user.id, ids)]);
+      const [cards, saved] = await Promise.all([shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing)), shared.saved(user.id, () => savedLooks(deps.db, user.id))]);
       return {
         looks: cards.map((c) => ({ ...c.view, saved: saved.has(c.view.imageId) })),
         json: cards.map((c) => c.json[saved.has(c.view.imageId) ? 1 : 0]),

@@ -11,6 +11,7 @@ import { insertWardrobeItem, type Database, type Db, type UserRow, type Wardrobe
 import { appError, rateLimited } from '../errors';
 import { mediaUrl, nameOf } from '../generate/outfit.view';
 import { resolveLookFilters, type LookFilters } from '../looks/look-filters';
+import { forgetSavedLooks } from '../lookbook/lookbook-cache';
 import { lookViews } from '../looks/look-view';
 import { decodeCursor, encodeCursor } from '../looks/page-cursor';
 import { lockSeenLook } from '../share/share.service';
@@ -195,6 +196,8 @@ export async function saveToWardrobe(deps: WardrobeDeps, user: UserRow, imageId:
     const row = await tx.selectFrom('wardrobe_items').select(['id', 'image_id', 'notes', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
     return { row, count: count + 1 };
   });
+  // Every server hears it (migration 0020); this one shows it on its very next LookBook page.
+  forgetSavedLooks(deps.db, user.id);
   const [item] = await entries(deps, user.id, [saved.row]);
   return { success: true, item: item!, ...countOf(user, saved.count) };
 }
@@ -204,6 +207,7 @@ export async function removeFromWardrobe(deps: WardrobeDeps, user: UserRow, imag
   wardrobePolicy(user);
   await consumeWrite(deps, user);
   const removed = await deps.db.deleteFrom('wardrobe_items').where('user_id', '=', user.id).where('image_id', '=', imageId).returning('id').executeTakeFirst();
+  forgetSavedLooks(deps.db, user.id);
   return { success: true, removed: removed !== undefined, ...countOf(user, await countSaved(deps.db, user.id)) };
 }
 
