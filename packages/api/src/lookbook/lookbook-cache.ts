@@ -23,6 +23,8 @@ export interface LookbookList {
 export const MAX_HELD_POSITIONS = 400_000;
 /** Cards held (a card with its pieces is a few KB). */
 export const MAX_HELD_LOOKS = 5_000;
+/** Whole pages held as bytes (those where the caller saved none of the looks: the same for everyone), ~120 KB each. */
+export const MAX_HELD_PAGES = 100;
 /** Users whose saved looks are held (a wardrobe is a set of ids: a Stylist's 20, a collector's thousands). */
 export const MAX_HELD_WARDROBES = 2_000;
 
@@ -42,9 +44,10 @@ interface State {
   sizes: Map<string, number>;
   positions: number;
   looks: Map<string, Promise<HeldCard | undefined>>;
+  pages: Map<string, Buffer>;
 }
 
-const fresh = (): State => ({ lists: new Map(), sizes: new Map(), positions: 0, looks: new Map() });
+const fresh = (): State => ({ lists: new Map(), sizes: new Map(), positions: 0, looks: new Map(), pages: new Map() });
 
 export class SharedLookbook {
   private state = fresh();
@@ -61,6 +64,23 @@ export class SharedLookbook {
   /** Forgets every list and card (a change, or a return after the notifications were not heard). */
   drop(): void {
     this.state = fresh();
+  }
+
+  /** A page's bytes under `key` (its first look, length and other fields), made by `encode` once per change. */
+  page(key: string, encode: () => Buffer): Buffer {
+    const pages = this.state.pages;
+    let body = pages.get(key);
+    if (body) {
+      pages.delete(key);
+    } else {
+      body = encode();
+      for (const [old] of pages) {
+        if (pages.size < MAX_HELD_PAGES) break;
+        pages.delete(old);
+      }
+    }
+    pages.set(key, body);
+    return body;
   }
 
   /** Forgets one user's saved looks (theirs changed), or everyone's (no user). */

@@ -9,7 +9,7 @@ import { appError } from '../errors';
 import { hasLookFilters, resolveLookFilters, type LookFilters } from '../looks/look-filters';
 import { lookViews } from '../looks/look-view';
 import { decodeCursor, encodeCursor, type PageCursor } from '../looks/page-cursor';
-import { positionAfter, sharedLookbookOf, type LookbookList } from './lookbook-cache';
+import { positionAfter, sharedLookbookOf, type HeldCard, type LookbookList, type SharedLookbook } from './lookbook-cache';
 
 export interface LookbookDeps {
   db: Db;
@@ -99,8 +99,8 @@ interface PageKeys {
   keys: LookbookKey[];
   /** The page's first position. */
   start: number;
-  /** The cards, and their JSON when it is held ready (the shared LookBook). */
-  looks(ids: string[]): Promise<{ looks: LookView[]; json?: Buffer[] }>;
+  /** The cards with the caller's saved flags, or the shared cards and the caller's saved looks. */
+  looks(ids: string[]): Promise<{ looks: LookView[] } | { cards: HeldCard[]; saved: ReadonlySet<string>; shared: SharedLookbook; listKey: string }>;
 }
 
 /** The page's keys and cards from the shared LookBook (null: not held, or past its cap). */
@@ -118,10 +118,7 @@ async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters,
     start,
     async looks(ids) {
       const [cards, saved] = await Promise.all([shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing)), shared.saved(user.id, () => savedLooks(deps.db, user.id))]);
-      return {
-        looks: cards.map((c) => ({ ...c.view, saved: saved.has(c.view.imageId) })),
-        json: cards.map((c) => c.json[saved.has(c.view.imageId) ? 1 : 0]),
-      };
+      return { cards, saved, shared, listKey: key };
     },
   };
 }
@@ -159,18 +156,42 @@ export async function listLookbook(deps: LookbookDeps, user: UserRow, input: Loo
   const from = cursor ?? input.offset;
   const page = (await fromShared(deps, user, f, from, room)) ?? (await fromDatabase(deps, user, f, from, room));
   const shown = page.keys.slice(0, room);
-  const { looks, json } = await page.looks(shown.map((k) => k.id));
+  const found = await page.looks(shown.map((k) => k.id));
   // With a cursor the page starts after the cursor's look, counted from the cursor's position.
   const offset = cursor ? cursor.n : page.start;
   const viewLimitReached = cap !== null && offset + shown.length >= cap;
   const hasMore = page.keys.length > room && !viewLimitReached;
   const last = shown.at(-1);
   const rest = { ...base, offset, hasMore, viewLimitReached, nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null };
-  const answer: LookbookPage = { looks, ...rest };
-  if (!json) return answer;
-  // The cards' ready JSON joined: the same document as the answer's, the looks first.
+  if ('looks' in found) return { looks: found.looks, ...rest };
+  return sharedAnswer(found, rest, shown);
+}
+
+/**
+ * A page from the shared cards: the answer object (its cards with the caller's flags, made only
+ * when read: the REST path sends the bytes) and its JSON, the cards' ready JSON joined. A page
+ * where the caller saved none of the looks is the same bytes for everyone, so it is kept too.
+ */
+function sharedAnswer(
+  found: { cards: HeldCard[]; saved: ReadonlySet<string>; shared: SharedLookbook; listKey: string },
+  rest: Omit<LookbookPage, 'looks'>,
+  shown: LookbookKey[],
+): LookbookPage {
+  const { cards, saved, shared, listKey } = found;
+  let looks: LookView[] | undefined;
+  const answer = Object.defineProperty({ ...rest } as LookbookPage, 'looks', {
+    enumerable: true,
+    configurable: true,
+    get: () => (looks ??= cards.map((c) => ({ ...c.view, saved: saved.has(c.view.imageId) }))),
+  });
   const tail = JSON.stringify(rest);
-  return withEncodedBody(answer, Buffer.concat([LOOKS_OPEN, ...json.flatMap((j, i) => (i ? [COMMA, j] : [j])), Buffer.from(`],${tail.slice(1)}`)]));
+  const encode = () => Buffer.concat([LOOKS_OPEN, ...cards.flatMap((c, i) => {
+    const json = c.json[saved.has(c.view.imageId) ? 1 : 0];
+    return i ? [COMMA, json] : [json];
+  }), Buffer.from(`],${tail.slice(1)}`)]);
+  const anySaved = cards.some((c) => saved.has(c.view.imageId));
+  const body = anySaved ? encode() : shared.page(`${listKey}|${shown[0]?.id ?? ''}|${cards.length}|${tail}`, encode);
+  return withEncodedBody(answer, body);
 }
 
 const LOOKS_OPEN = Buffer.from('{"looks":[');
