@@ -79,22 +79,26 @@ export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: War
   const filters = resolveLookFilters(input);
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const dir = input.sortBy === 'oldest' ? 'asc' : 'desc';
-  // A deferred join, as the LookBook's: the page's ids by an index-only range of (user_id,
-  // created_at, id) or (user_id, selection, created_at, id), from a position (offset) or after the
-  // cursor's entry (keyset: the range starts there), then those rows; both counts in one pass over
-  // the user's index entries (a wardrobe is thousands at most).
+  // The page's entries by an index-only range of (user_id, created_at, id) (or the selection's or
+  // the vibe's index; migration 0021 put the look and its filter columns in them), from a position
+  // (offset: skipped index entries) or after the cursor's entry (keyset: the range starts there),
+  // one beyond the page for hasMore; the notes of those entries only, by key. Both counts in one
+  // pass over the user's index entries, in parallel with the page.
   const after = cursor ? sql<boolean>`(w.created_at, w.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (timestamptz 'epoch' + ${cursor.at}::int8 * interval '1 microsecond', ${cursor.id}::uuid)` : null;
   const [rows, counts] = await Promise.all([
     deps.db
-      .selectFrom('wardrobe_items as w')
-      .select(['w.id', 'w.image_id', 'w.notes', 'w.created_at', sql<string>`(extract(epoch from w.created_at) * 1000000)::int8`.as('at')])
-      .where('w.id', 'in', (eb) => {
-        let page = eb.selectFrom('wardrobe_items as w').select('w.id').where(matching(user.id, filters));
+      .selectFrom((eb) => {
+        let page = eb.selectFrom('wardrobe_items as w').select(['w.id', 'w.image_id', 'w.created_at']).where(matching(user.id, filters));
         if (after) page = page.where(after);
-        return page.orderBy('w.created_at', dir).orderBy('w.id', dir).offset(cursor ? 0 : input.offset).limit(input.limit + 1);
+        return page.orderBy('w.created_at', dir).orderBy('w.id', dir).offset(cursor ? 0 : input.offset).limit(input.limit + 1).as('p');
       })
-      .orderBy('w.created_at', dir)
-      .orderBy('w.id', dir)
+      .select((eb) => [
+        'p.id', 'p.image_id', 'p.created_at',
+        sql<string>`(extract(epoch from p.created_at) * 1000000)::int8`.as('at'),
+        eb.selectFrom('wardrobe_items as n').select('n.notes').whereRef('n.id', '=', 'p.id').as('notes'),
+      ])
+      .orderBy('p.created_at', dir)
+      .orderBy('p.id', dir)
       .execute(),
     deps.db
       .selectFrom('wardrobe_items as w')
