@@ -50,6 +50,8 @@ export interface LookbookFigures {
   lookbook: LatencyRow[];
   wardrobe: LatencyRow[];
   load: LoadRow[];
+  /** The naive floor's answer beside the product's (the same looks in the same order, saved flags included). */
+  floor: { sameLooks: boolean; floorBytes: number; productBytes: number };
 }
 
 export const percentile = (xs: number[], p: number) => {
@@ -130,6 +132,12 @@ export async function load(name: string, opts: autocannon.Options, connections: 
   return { name, connections, seconds, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }
 
+/** Runs of one path as one row: requests/s and latencies averaged, errors summed. */
+function meanRow(runs: LoadRow[]): LoadRow {
+  const mean = (f: (r: LoadRow) => number) => Math.round(runs.reduce((n, r) => n + f(r), 0) / runs.length);
+  return { ...runs[0]!, seconds: runs.reduce((n, r) => n + r.seconds, 0), requestsPerSecond: mean((r) => r.requestsPerSecond), p50Ms: mean((r) => r.p50Ms), p99Ms: mean((r) => r.p99Ms), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
+}
+
 interface Filter {
   name: string;
   query: string;
@@ -184,12 +192,15 @@ export async function measureLookbook(url: string, dataDir: string, opts: { requ
   const handle = createDb(url, 2, testLogger('cli'));
   const server = await startProcess('apps/server/src/main.ts', {
     DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ALTCHA_MAX_NUMBER: '1000', SERVER_TIMING: 'on',
-    ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password',
+    ADMIN_KEY: 'bench', ADMIN_PASSWORD: 'bench-password', ...(process.env.PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF}` } : {}),
   }, { listening: true, stdout: 'inherit' });
   const bare = await startProcess('bench/bare-fastify.ts', {}, { listening: true });
+  const iconName = seedUsername(firstSeedUserOf('fashion_icon'));
+  const iconRow = await handle.db.selectFrom('users').select('id').where('username', '=', iconName).executeTakeFirstOrThrow();
+  const floor = await startProcess('bench/lookbook-floor.ts', { DATABASE_URL: url, FLOOR_USER_ID: iconRow.id }, { listening: true });
   const base = `http://127.0.0.1:${server.port}`;
   try {
-    const icon = await login(base, seedEmail(seedUsername(firstSeedUserOf('fashion_icon'))), SEED_PASSWORD);
+    const icon = await login(base, seedEmail(iconName), SEED_PASSWORD);
     const stylist = await login(base, seedEmail(seedUsername(firstSeedUserOf('stylist'))), SEED_PASSWORD);
     const heavy = await login(base, seedEmail(SEED_HEAVY_USERNAME), SEED_PASSWORD);
     const { requests } = opts;
@@ -227,15 +238,31 @@ export async function measureLookbook(url: string, dataDir: string, opts: { requ
       opts.log(`[bench] wardrobe: ${wardrobe.at(-1)!.name}: p99 ${wardrobe.at(-1)!.serverP99Ms} ms`);
     }
 
+    // The floor answers what the product answers: the same looks, in order, with the same saved flags.
+    const floorAnswer = await (await fetch(`http://127.0.0.1:${floor.port}/lookbook`)).text();
+    const productAnswer = await (await fetch(`${base}/api/siims/lookbook?limit=50`, { headers: { authorization: `Bearer ${icon}` } })).text();
+    const cards = (text: string) => (JSON.parse(text) as { looks: { id: string; saved: boolean; fashionItems: unknown[] }[] }).looks.map((l) => `${l.id}:${l.saved}:${l.fashionItems.length}`).join(',');
+    const floorCheck = { sameLooks: cards(floorAnswer) === cards(productAnswer), floorBytes: Buffer.byteLength(floorAnswer), productBytes: Buffer.byteLength(productAnswer) };
+    if (!floorCheck.sameLooks) opts.log('[bench] lookbook: the naive floor and the product answer different looks');
+
     const loadRows: LoadRow[] = [];
     loadRows.push(await load('bare Fastify GET', { url: `http://127.0.0.1:${bare.port}/ping` }, 50, opts.seconds));
-    loadRows.push(await load('GET /api/siims/lookbook?limit=50 (Fashion Icon)', { url: `${base}/api/siims/lookbook?limit=50`, headers: { authorization: `Bearer ${icon}` } }, 50, opts.seconds));
+    // The floor and the product in turns, twice, each row their mean: the machine is shared, and
+    // what else runs drifts over a minute.
+    const floorRuns: LoadRow[] = [];
+    const productRuns: LoadRow[] = [];
+    for (let round = 0; round < 2; round++) {
+      floorRuns.push(await load('naive floor: bare Fastify + node-pg, the page of 50 in one statement', { url: `http://127.0.0.1:${floor.port}/lookbook` }, 50, opts.seconds));
+      productRuns.push(await load('GET /api/siims/lookbook?limit=50 (Fashion Icon)', { url: `${base}/api/siims/lookbook?limit=50`, headers: { authorization: `Bearer ${icon}` } }, 50, opts.seconds));
+    }
+    loadRows.push(meanRow(floorRuns), meanRow(productRuns));
     // autocannon returns at its deadline with requests in flight: let them end before the server stops.
     await new Promise((r) => setTimeout(r, 1000));
-    return { loadAverage: { before, after: round1(os.loadavg()[0]!) }, lookbook, wardrobe, load: loadRows };
+    return { loadAverage: { before, after: round1(os.loadavg()[0]!) }, lookbook, wardrobe, load: loadRows, floor: floorCheck };
   } finally {
     await stopProcess(server.child);
     await stopProcess(bare.child);
+    await stopProcess(floor.child);
     await handle.close();
   }
 }
@@ -260,10 +287,18 @@ export function lookbookTables(f: LookbookFigures): string {
   };
   const head = ['| request | matching | returned | server p50 ms | server p99 ms | client p50 ms | client p99 ms |', '|---|---|---|---|---|---|---|'];
   const bare = f.load.find((l) => l.name.startsWith('bare'));
+  const floor = f.load.find((l) => l.name.startsWith('naive floor'));
+  const ratios = (l: LoadRow) => [
+    ...(bare && l !== bare ? [`${(l.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x bare`] : []),
+    ...(floor && l !== floor && l !== bare ? [`**${(l.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}x the floor**`] : []),
+  ];
   const loadTable = [
     '| path | connections | requests/s | p50 ms | p99 ms | non-2xx |', '|---|---|---|---|---|---|',
-    ...f.load.map((l) => `| ${l.name} | ${l.connections} | ${l.requestsPerSecond}${bare && l !== bare ? ` (${(l.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x bare)` : ''} | ${l.p50Ms} | ${l.p99Ms} | ${l.non2xx} |`),
+    ...f.load.map((l) => `| ${l.name} | ${l.connections} | ${l.requestsPerSecond}${ratios(l).length ? ` (${ratios(l).join(', ')})` : ''} | ${l.p50Ms} | ${l.p99Ms} | ${l.non2xx} |`),
   ].join('\n');
+  const floorLine = f.floor
+    ? `The floor answered ${f.floor.sameLooks ? 'the same 50 looks in the same order, with the same saved flags and pieces,' : '**different looks**'} (${f.floor.floorBytes.toLocaleString('en')} bytes; the product ${f.floor.productBytes.toLocaleString('en')}).`
+    : '';
   const requests = f.lookbook[0]?.requests ?? 0;
   return [
     seedTable, '',
@@ -272,6 +307,8 @@ export function lookbookTables(f: LookbookFigures): string {
     ...head, ...f.lookbook.map(row), '',
     `seed_heavy's wardrobe (GET /api/siims/wardrobe, /api/siims/wardrobe/collections), ${requests} sequential requests each:`, '',
     ...head, ...f.wardrobe.map(row), '',
-    loadTable,
+    'Under 50 connections (autocannon): the bare route, then the naive floor and the product\'s page in turns, twice (each row their mean):', '',
+    loadTable, '',
+    floorLine,
   ].join('\n');
 }

@@ -3,6 +3,8 @@ import { ensureMatrix } from '@drape/boot';
 import type { Combination } from '@drape/contracts';
 import { copyLook, curate, stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
+import { archive } from '@drape/looks';
+import { REST_SPELLINGS } from '@drape/api';
 
 let s: TestServer;
 
@@ -122,6 +124,71 @@ describe('GET /api/siims/lookbook for a Fashion Icon', () => {
     expect((await get(u.token, '?limit=0')).status).toBe(400);
     expect((await get(u.token, '?offset=100001')).status).toBe(400);
     expect((await get(u.token, '?offset=-1')).status).toBe(400);
+  });
+});
+
+describe('GET /api/siims/lookbook by cursor (the web app\'s infinite scroll), from the shared LookBook', () => {
+  const walk = async (token: string, query: string) => {
+    const pages = [await get(token, `?${query}`)];
+    while (pages.at(-1)!.body.nextCursor) pages.push(await get(token, `?${query}&cursor=${pages.at(-1)!.body.nextCursor}`));
+    return pages;
+  };
+
+  it('walks the same looks as offset pages, with every filter kind', async () => {
+    const u = await icon();
+    const all = await walk(u.token, 'limit=25');
+    expect(all.map((p) => [p.status, p.body.offset, p.body.looks.length])).toEqual([[200, 0, 25], [200, 25, 25], [200, 50, 10]]);
+    expect(all.flatMap(ids)).toEqual(newest());
+    const color = lookbook[0]!.colors[0]!;
+    for (const [query, keep] of [
+      ['gender=male', (e: Entry) => e.gender === 'male'],
+      ['trend=boho_chic', (e: Entry) => e.selectionId === 'boho_chic'],
+      ['style_vibe=elegant', (e: Entry) => e.styleVibe === 'elegant'],
+      [`color=${color}`, (e: Entry) => e.colors.includes(color)],
+    ] as const) {
+      expect((await walk(u.token, `limit=7&${query}`)).flatMap(ids), query).toEqual(newest(keep));
+    }
+  });
+
+  it('neither repeats nor skips a look when one joins the LookBook between two pages, on tRPC as on REST', async () => {
+    const u = await icon();
+    const first = await get(u.token, '?limit=20');
+    const joined = await copyLook(s, lookbook[0]!.id, new Date());
+    try {
+      // The LookBook changed: this server hears it and rebuilds its copy.
+      await expect.poll(async () => ids(await get(u.token, '?limit=1')), { timeout: 2000 }).toEqual([joined]);
+      const second = await get(u.token, `?limit=20&cursor=${first.body.nextCursor}`);
+      expect(ids(second)).toEqual(newest().slice(20, 40));
+      const input = encodeURIComponent(JSON.stringify({ limit: 20, cursor: first.body.nextCursor }));
+      const trpc = await s.call('GET', `/trpc/lookbook.list?input=${input}`, undefined, { token: u.token });
+      expect(trpc.body.result.data.looks.map((l: { id: string }) => l.id)).toEqual(newest().slice(20, 40));
+    } finally {
+      await archive(s.db.db, [joined]);
+      await expect.poll(async () => ids(await get(u.token, '?limit=1')), { timeout: 2000 }).not.toEqual([joined]);
+    }
+  });
+
+  it('sends on REST (ready JSON from the shared LookBook) the REST spelling of what tRPC answers (serialised), saved flags included', async () => {
+    const u = await icon();
+    const saved = newest()[3]!;
+    expect((await s.call('POST', '/api/siims/wardrobe', { imageId: saved }, { token: u.token })).status).toBe(201);
+    for (const query of [{ limit: 10 }, { limit: 10, color: lookbook[0]!.colors[0] }, { limit: 50, offset: 55 }, { limit: 5, offset: 100 }]) {
+      const rest = await get(u.token, `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
+      const trpc = await s.call('GET', `/trpc/lookbook.list?input=${encodeURIComponent(JSON.stringify(query))}`, undefined, { token: u.token });
+      expect(rest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(rest.body, JSON.stringify(query)).toEqual(REST_SPELLINGS.lookbookPage.present(trpc.body.result.data));
+    }
+    expect((await get(u.token, '?limit=10')).body.looks.find((l: { id: string }) => l.id === saved).saved).toBe(true);
+  });
+
+  it("keeps a Stylist's cap by the cursor's position; refuses a foreign cursor and a cursor with an offset (400)", async () => {
+    const u = await stylist();
+    const first = await get(u.token, '?limit=30');
+    const second = await get(u.token, `?cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ offset: 30, hasMore: false, viewLimitReached: true, nextCursor: null });
+    expect(ids(second)).toEqual(newest().slice(30, 50));
+    expect(await get(u.token, '?cursor=bm90IGEgY3Vyc29y')).toMatchObject({ status: 400, body: { error: 'invalid_input', message: 'cursor is not one this list gave' } });
+    expect(await get(u.token, `?offset=30&cursor=${first.body.nextCursor}`)).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
   });
 });
 

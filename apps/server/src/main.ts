@@ -1,3 +1,4 @@
+import { watchLookbookChanges } from '@drape/api';
 import { boot } from '@drape/boot';
 import { logSettings } from '@drape/config';
 import { watchDatabase } from '@drape/db';
@@ -16,6 +17,8 @@ async function main() {
   const { config } = booted;
   const generation = await createLiveGeneration(booted.url, booted.db.db, log);
   const mail = await startServerMail(booted.url, booted.db.db, config, log);
+  // The shared LookBook and the landing's answers, dropped on every change (decision 0030).
+  const lookbookChanges = await watchLookbookChanges(booted.url, booted.db.db, log);
   const services = createServices(booted.db, config, log, generation, booted.storage, mail.mailer);
   // One watch for both listeners (one report and one probe per outage).
   const databaseWatch = watchDatabase(booted.db.db, { log });
@@ -44,7 +47,7 @@ async function main() {
     databaseWatch.stop();
     // After the listeners: a request still answering may queue a mail. The mail worker gives a
     // delivery in flight a few seconds (MAIL_STOP_TIMEOUT_MS), then hands it back for a retry.
-    await Promise.all([mail.close(), generation.close()]);
+    await Promise.all([mail.close(), generation.close(), lookbookChanges.close()]);
     await booted.stop();
     process.exit(0);
   };

@@ -50,6 +50,12 @@ export interface RequestMeta {
  */
 export interface ResponseHints {
   session?: { token: string } | 'clear';
+  /**
+   * The REST answer's JSON, ready (the shared LookBook's page: its cards' bytes joined, decision
+   * 0030): the REST table sends these bytes instead of turning the answer into its REST spelling
+   * and then into text. Made only when called, so a tRPC call never pays for it.
+   */
+  restBody?: () => Buffer;
 }
 
 /**

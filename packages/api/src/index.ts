@@ -7,5 +7,7 @@ export { procedureOnSurface, routeOnSurface, type Surface } from './surfaces';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
 export { procedureByPath, procedureList, routerConfig, type ProcedureInfo, type ProcedureType } from './procedures';
 export type { Access, AuditTarget, ProcedureMeta, RestMeta, RestSpelling } from './procedure-meta';
+export { REST_SPELLINGS } from './rest/spellings';
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';
+export { watchLookbookChanges, LOOKBOOK_LISTENER_APPLICATION, type LookbookChanges } from './lookbook/lookbook-changes';

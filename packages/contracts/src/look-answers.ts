@@ -86,6 +86,8 @@ export const restWardrobeEntryAnswer = wardrobeEntryAnswer.extend(restLookFields
 const wardrobeCount = { saved: z.number(), cap: z.number().nullable() };
 export const wardrobePageAnswer = z.object({
   ...wardrobeCount, items: z.array(wardrobeEntryAnswer), total: z.number(), limit: z.number(), offset: z.number(), hasMore: z.boolean(),
+  /** What asks for the next page (null at the end): the infinite scroll's way, stable as looks are added. */
+  nextCursor: z.string().nullable(),
 });
 export const restWardrobePageAnswer = wardrobePageAnswer.extend({ items: z.array(restWardrobeEntryAnswer) });
 export const wardrobeCollectionsAnswer = z.object({
@@ -112,6 +114,8 @@ export const lookbookPageAnswer = z.object({
   limit: z.number(),
   offset: z.number(),
   hasMore: z.boolean(),
+  /** What asks for the next page (null at the end): the infinite scroll's way, stable as looks are added. */
+  nextCursor: z.string().nullable(),
   viewLimit: z.number().nullable(),
   viewLimitReached: z.boolean(),
   filtersAllowed: z.boolean(),

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { catalogFilter, colorFilter, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt } from './looks';
+import { catalogFilter, colorFilter, cursorInput, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, pagedOneWay, pagedOneWayIssue, queryInt } from './looks';
 import type { lookbookPageAnswer } from './look-answers';
 
 /** user-area §2 LookBook, §3 Lookbook image and filter, §4 Infinite scroll, §6. */
 
-/** GET /api/siims/lookbook?gender&style_vibe&occasion&trend&color&limit=50&offset. */
+/** GET /api/siims/lookbook?gender&style_vibe&occasion&trend&color&limit=50&offset (or &cursor). */
 export const lookbookListInput = z.object({
   limit: queryInt(1, LOOKS_PAGE_SIZE, LOOKS_PAGE_SIZE, 'limit'),
   offset: queryInt(0, MAX_LOOKS_OFFSET, 0, 'offset'),
+  /** The previous page's nextCursor: the page after its last look, however the list changed meanwhile. */
+  cursor: cursorInput,
   gender: genderFilter,
   style_vibe: catalogFilter,
   styleVibe: catalogFilter,
@@ -15,7 +17,7 @@ export const lookbookListInput = z.object({
   /** A trend, palette or occasion, by name or id (the spec's fixed category list mixes the three). */
   trend: catalogFilter,
   color: colorFilter,
-});
+}).refine(pagedOneWay, pagedOneWayIssue);
 export type LookbookListInput = z.input<typeof lookbookListInput>;
 /** The list's input once parsed: defaults applied, "no filter" spellings gone. */
 export type LookbookListQuery = z.output<typeof lookbookListInput>;

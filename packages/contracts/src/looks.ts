@@ -51,6 +51,20 @@ export const queryInt = (min: number, max: number, fallback: number, label: stri
 
 export const imageIdInput = z.uuid('Not an image id');
 
+/**
+ * The infinite scroll's place in a list: the page's `nextCursor`, sent back as is (opaque; the
+ * server reads it). The REST path keeps `offset` too (docs/decisions/0011, amended).
+ */
+export const LOOKS_CURSOR_MAX = 120;
+export const pagingMessages = {
+  badCursor: 'cursor is not one this list gave',
+  cursorAndOffset: 'Send either cursor or offset, not both',
+} as const;
+export const cursorInput = filterValue(z.string().max(LOOKS_CURSOR_MAX, pagingMessages.badCursor));
+/** A list's input may page by cursor or by offset, not both. */
+export const pagedOneWay = (q: { cursor?: string | undefined; offset: number }) => !(q.cursor && q.offset > 0);
+export const pagedOneWayIssue = { message: pagingMessages.cursorAndOffset, path: ['cursor'] };
+
 /** Filter values the catalog does not know: 400 with these (the field named as a parse error names it). */
 export const lookFilterMessages = {
   trend: (v: string) => `trend: '${v}' is not a trend, color palette or occasion`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogFilter, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, queryInt } from './looks';
+import { catalogFilter, cursorInput, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, pagedOneWay, pagedOneWayIssue, queryInt } from './looks';
 import type {
   wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeEntryAnswer, wardrobeNotesAnswer, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer,
 } from './look-answers';
@@ -23,10 +23,12 @@ export const WARDROBE_GROUPINGS = ['none', 'style', 'trend', 'color'] as const;
 export type WardrobeGrouping = (typeof WARDROBE_GROUPINGS)[number];
 export const WARDROBE_GROUPING_STORAGE_KEY = `${STORAGE_PREFIX}wardrobe_grouping`;
 
-/** GET /api/siims/wardrobe?limit=50&offset&gender&occasion&trend&styleVibe&sortBy. */
+/** GET /api/siims/wardrobe?limit=50&offset (or &cursor)&gender&occasion&trend&styleVibe&sortBy. */
 export const wardrobeListInput = z.object({
   limit: queryInt(1, LOOKS_PAGE_SIZE, LOOKS_PAGE_SIZE, 'limit'),
   offset: queryInt(0, MAX_LOOKS_OFFSET, 0, 'offset'),
+  /** The previous page's nextCursor (with the same filters and sortBy). */
+  cursor: cursorInput,
   gender: genderFilter,
   occasion: catalogFilter,
   /** A trend, or (as the LookBook's category list) a palette or occasion name or id. */
@@ -34,7 +36,7 @@ export const wardrobeListInput = z.object({
   /** Our addition: a style smart collection opens the list filtered by its vibe. */
   styleVibe: catalogFilter,
   sortBy: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(WARDROBE_SORTS, `sortBy must be one of ${WARDROBE_SORTS.join(', ')}`).default('newest')),
-});
+}).refine(pagedOneWay, pagedOneWayIssue);
 export type WardrobeListInput = z.input<typeof wardrobeListInput>;
 /** The list's input once parsed: defaults applied, "no filter" spellings gone. */
 export type WardrobeListQuery = z.output<typeof wardrobeListInput>;

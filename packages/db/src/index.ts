@@ -18,3 +18,4 @@ export * from './table-order';
 export * from './database-snapshot';
 export * from './database-load';
 export * from './line-counter';
+export * from './lookbook-changes';

@@ -19,6 +19,8 @@ import * as m0016 from '../migrations/0016-referral-holds';
 import * as m0017 from '../migrations/0017-admin-logout-and-refusals';
 import * as m0018 from '../migrations/0018-outbox-bodies';
 import * as m0019 from '../migrations/0019-mail-retries';
+import * as m0020 from '../migrations/0020-lookbook-changes';
+import * as m0021 from '../migrations/0021-wardrobe-covering-indexes';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_admin_logout_and_refusals': m0017,
   '0018_outbox_bodies': m0018,
   '0019_mail_retries': m0019,
+  '0020_lookbook_changes': m0020,
+  '0021_wardrobe_covering_indexes': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,6 +22,8 @@ export interface ListenOptions {
    */
   onListening?(): void;
   retryMs?: number;
+  /** The connection's application_name (LISTENER_APPLICATION by default): another listener of the process is told apart. */
+  applicationName?: string;
   /** A lost connection (warn, with its error), each failed attempt (debug) and the return (info). */
   log: Logger;
 }
@@ -41,7 +43,7 @@ export async function listenForever(url: string, channel: string, opts: ListenOp
   let retried = false;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true });
+    const c = new pg.Client({ connectionString: url, application_name: opts.applicationName ?? LISTENER_APPLICATION, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;

@@ -32,12 +32,29 @@ export const lookAuditTarget = (id: string): AuditTarget => ({ targetType: LOOK_
 const moved = (changes: readonly LookChange[]) =>
   changes.some((c) => c.looks.some((l) => l.from.status !== l.to.status || l.from.inShowcase !== l.to.inShowcase));
 
+const dropsOnMove = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Has `drop` run in this process whenever a committed change moves a look on `db`: a per-process
+ * copy of looks (the shared LookBook) then shows its own process's change on the next read, before
+ * the notification every process hears arrives. Answers the function that stops it.
+ */
+export function whenLooksMove(db: Db, drop: () => void): () => void {
+  const drops = dropsOnMove.get(db) ?? new Set();
+  dropsOnMove.set(db, drops);
+  drops.add(drop);
+  return () => drops.delete(drop);
+}
+
 /**
  * Applies the effects of committed changes on `db` (the process's own handle, never a transaction:
  * the cache is kept per handle) and answers the audit targets of the looks they moved.
  */
 export function settle(db: Db, ...changes: LookChange[]): AuditTarget[] {
-  if (moved(changes)) forgetCached(db, LANDING_CACHE_KEYS.showcase, LANDING_CACHE_KEYS.stats);
+  if (moved(changes)) {
+    forgetCached(db, LANDING_CACHE_KEYS.showcase, LANDING_CACHE_KEYS.stats);
+    for (const drop of dropsOnMove.get(db) ?? []) drop();
+  }
   const ids = new Set(changes.flatMap((c) => c.looks.map((l) => l.id)));
   return [...ids].map(lookAuditTarget);
 }

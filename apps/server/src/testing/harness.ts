@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '@drape/api';
+import { watchLookbookChanges, type Services } from '@drape/api';
 import { ensureMatrix, openStorage } from '@drape/boot';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
 import { createLiveGeneration, type MailQueueOptions } from '@drape/jobs';
@@ -119,6 +119,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
     pipeline = await startPipeline({ url: db.url, db: db.db, config, storage, log: worker.log, settingsPollMs: 500, ...(opts.failingProvider ? { provider: failingProvider } : {}) });
   }
   const mail = await startServerMail(db.url, db.db, config, server.log, opts.mail);
+  const lookbookChanges = await watchLookbookChanges(db.url, db.db, server.log);
   const services = createServices(db, config, server.log, generation, storage, mail.mailer);
   // As the server process makes them: one registry for both listeners, with the app's pool.
   const metrics = createServerMetrics({ db: db.db, queue: services.jobs, pools: { app: db.pool } });
@@ -195,6 +196,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
       await pipeline?.stop();
       await mail.close();
       await generation.close();
+      await lookbookChanges.close();
       await storage.close();
       await s3?.close();
       await db.drop();

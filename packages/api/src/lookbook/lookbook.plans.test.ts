@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { COLOR_FAMILIES, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, type Combination } from '@drape/contracts';
 import { combinationColumns } from '@drape/db';
 import { createTestServices, type TestServices } from '../testing/services';
+import type { PageCursor } from '../looks/page-cursor';
 import { pageIdsQuery, type LookbookFilters } from './lookbook.service';
 import { insertLooksInBulk } from '@drape/looks/testing';
 
@@ -39,12 +40,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The plan's nodes that read a relation: the index each uses, and the kind of scan. */
-async function scans(f: LookbookFilters, offset: number): Promise<string[]> {
-  const q = pageIdsQuery(t.db.db, f, offset, 51).compile();
+async function scans(f: LookbookFilters, from: number | PageCursor, conditions: string[] = []): Promise<string[]> {
+  const q = pageIdsQuery(t.db.db, f, from, 51).compile();
   const { rows } = await t.db.pool.query(`explain (format json) ${q.sql}`, q.parameters as unknown[]);
   const found: string[] = [];
-  const walk = (node: { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: unknown[] }) => {
+  const walk = (node: { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: unknown[] }) => {
     if (node['Relation Name']) found.push(`${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''}`);
+    if (node['Index Cond']) conditions.push(node['Index Cond']);
     for (const child of node.Plans ?? []) walk(child as typeof node);
   };
   walk((rows[0] as { 'QUERY PLAN': [{ Plan: Parameters<typeof walk>[0] }] })['QUERY PLAN'][0].Plan);
@@ -64,5 +66,15 @@ describe('LookBook page plans', () => {
   ];
   it.each(cases)('%s: an index-only range of its index, at the first page and 10,000 deep', async (_name, filters, index) => {
     for (const offset of [0, 10_000]) expect(await scans(filters, offset), `offset ${offset}`).toEqual([`Index Only Scan ${index}`]);
+  });
+
+  it.each(cases)('%s by cursor: a range of its index that starts after the cursor, however deep', async (_name, filters, index) => {
+    // A key from the middle of the LookBook: the range starts there (an index condition), nothing skipped.
+    const { rows } = await t.db.pool.query(`select id, (extract(epoch from lookbook_at) * 1000000)::int8::text as at from generated_images where status = 'lookbook' order by lookbook_at desc, id desc offset 2000 limit 1`);
+    const key = rows[0] as { id: string; at: string };
+    const conditions: string[] = [];
+    expect(await scans(filters, { at: key.at, id: key.id, n: 2000 }, conditions)).toEqual([`Index Only Scan ${index}`]);
+    // The keyset is where the range starts (an index condition), not a filter over skipped entries.
+    expect(conditions.join(' ')).toMatch(/ROW\(lookbook_at, (image_)?id\) < ROW\(/);
   });
 });

@@ -8,5 +8,5 @@ export const lookbookRouter = {
     .meta({ rest: { method: 'GET', path: '/api/siims/lookbook', spelling: 'lookbookPage', summary: 'A page of the LookBook, newest first (Stylist: 50 looks a session, no filters; Fashion Icon: all, with filters)' } })
     .input(lookbookListInput)
     .output(lookbookPageAnswer)
-    .query(({ ctx, input }) => listLookbook(ctx.services, ctx.user, input)),
+    .query(({ ctx, input }) => listLookbook(ctx.services, ctx.user, input, ctx.response)),
 } satisfies TRPCRouterRecord;

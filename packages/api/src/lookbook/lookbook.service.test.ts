@@ -5,6 +5,7 @@ import { register } from '../auth/registration.service';
 import { insertLook } from '../testing/looks';
 import { createTestServices, type TestServices } from '../testing/services';
 import { listLookbook } from './lookbook.service';
+import { archive } from '@drape/looks';
 
 let t: TestServices;
 
@@ -68,7 +69,7 @@ describe('listLookbook for a Fashion Icon', () => {
     expect(looks.map((l) => l.id)).toContain(sorbet.id);
     const look = looks.find((l) => l.id === sorbet.id)!;
     expect(look).toMatchObject({
-      imageId: sorbet.id, status: 'lookbook', gender: 'female', trend: null, occasion: null, colorPalette: 'Sunset Sorbet', color_palette: 'Sunset Sorbet',
+      imageId: sorbet.id, status: 'lookbook', gender: 'female', trend: null, occasion: null, colorPalette: 'Sunset Sorbet',
       styleVibe: null, selection: { kind: 'palette', id: 'sunset_sorbet', name: 'Sunset Sorbet' }, colors: ['red', 'gold'], saved: true, width: 768, height: 1024,
     });
     expect(look.fashionItems.map((p) => p.colorFamily)).toEqual(['red', 'gold', 'red']);
@@ -138,5 +139,55 @@ describe('listLookbook for lower tiers', () => {
       await expect(page(stylist, input), JSON.stringify(input)).rejects.toMatchObject({ appCode: 'filters_tier', message: lookbookMessages.filtersTier });
     }
     expect(ids(await page(stylist, { gender: 'all', color: 'undefined' }))).toHaveLength(50);
+  });
+});
+
+describe('listLookbook by cursor (the infinite scroll), from the database', () => {
+  type Page = Awaited<ReturnType<typeof page>>;
+  const walk = async (user: Awaited<ReturnType<typeof member>>, input: Record<string, unknown>) => {
+    const pages: Page[] = [await page(user, input)];
+    while (pages.at(-1)!.nextCursor) pages.push(await page(user, { ...input, cursor: pages.at(-1)!.nextCursor }));
+    return pages;
+  };
+
+  it('walks the same looks as offset pages, filtered or not, each page counting its position', async () => {
+    const icon = await member('fashion_icon');
+    const pages = await walk(icon, { limit: 25 });
+    expect(pages.map((p) => [p.offset, p.looks.length, p.hasMore])).toEqual([[0, 25, true], [25, 25, true], [50, 10, false]]);
+    expect(pages.flatMap(ids)).toEqual(newest());
+    const navy = await walk(icon, { limit: 7, color: 'navy', gender: 'female' });
+    expect(navy.flatMap(ids)).toEqual(newest((e) => e.colors.includes('navy') && e.combination.gender === 'female'));
+    const office = await walk(icon, { limit: 4, occasion: 'office' });
+    expect(office.flatMap(ids)).toEqual(newest((e) => e.combination.occasion === 'office'));
+  });
+
+  it('neither repeats nor skips a look when one joins the LookBook between two pages', async () => {
+    const icon = await member('fashion_icon');
+    const first = await page(icon, { limit: 20 });
+    const joined = await insertLook(t.db.db, { combination: COMBINATIONS[0]!, status: 'lookbook' });
+    try {
+      const second = await page(icon, { limit: 20, cursor: first.nextCursor });
+      expect(ids(second)).toEqual(newest().slice(20, 40));
+      expect(second.offset).toBe(20);
+      expect(ids(await page(icon, { limit: 1 }))).toEqual([joined]);
+    } finally {
+      await archive(t.db.db, [joined]);
+    }
+  });
+
+  it("keeps a Stylist's cap by the cursor's position", async () => {
+    const stylist = await member('stylist');
+    const first = await page(stylist, { limit: 30 });
+    const second = await page(stylist, { cursor: first.nextCursor });
+    expect(second).toMatchObject({ offset: 30, hasMore: false, viewLimitReached: true, nextCursor: null });
+    expect(ids(second)).toEqual(newest().slice(30, 50));
+  });
+
+  it('refuses a cursor it did not give, and a cursor with an offset', async () => {
+    const icon = await member('fashion_icon');
+    await expect(page(icon, { cursor: 'bm90IGEgY3Vyc29y' })).rejects.toMatchObject({ appCode: 'invalid_input' });
+    const { nextCursor } = await page(icon, { limit: 5 });
+    expect(() => lookbookListInput.parse({ cursor: nextCursor, offset: 5 })).toThrow(/either cursor or offset/);
+    expect(() => lookbookListInput.parse({ cursor: 'x'.repeat(121) })).toThrow(/cursor is not one this list gave/);
   });
 });

@@ -1,10 +1,15 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Config } from '@drape/config';
-import { lookbookMessages, tierPolicy, type ColorFamily, type LookbookListQuery, type LookbookPage } from '@drape/contracts';
+import {
+  LOOKS_PAGE_SIZE, lookbookMessages, MAX_LOOKS_OFFSET, tierPolicy, type ColorFamily, type LookbookListQuery, type LookbookPage, type LookView,
+} from '@drape/contracts';
 import type { Db, ImageStatus, UserRow } from '@drape/db';
+import type { ResponseHints } from '../context';
 import { appError } from '../errors';
 import { hasLookFilters, resolveLookFilters, type LookFilters } from '../looks/look-filters';
 import { lookViews } from '../looks/look-view';
+import { decodeCursor, encodeCursor, type PageCursor } from '../looks/page-cursor';
+import { positionAfter, sharedLookbookOf, type HeldCard, type LookbookList, type SharedLookbook } from './lookbook-cache';
 
 export interface LookbookDeps {
   db: Db;
@@ -14,24 +19,37 @@ export interface LookbookDeps {
 /** The partial indexes' predicate, as a literal: a bound parameter would not match it in a generic plan. */
 const IN_LOOKBOOK = sql.lit<ImageStatus>('lookbook');
 
+/** A look's place in the LookBook's order: its id and `lookbook_at` in epoch microseconds (int8 as text). */
+export interface LookbookKey {
+  id: string;
+  at: string;
+}
+
 /** A page's ids as a query: what the service runs, and what the plan checks explain. */
 export interface PageIdsQuery {
-  compile(): CompiledQuery<{ id: string }>;
-  execute(): Promise<{ id: string }[]>;
+  compile(): CompiledQuery<LookbookKey>;
+  execute(): Promise<LookbookKey[]>;
 }
 
 export type LookbookFilters = LookFilters & { color?: ColorFamily | undefined };
 
+/** A time in exact epoch microseconds (a JS Date keeps milliseconds; the keyset needs PostgreSQL's own). */
+const micros = (column: string) => sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::int8`;
+const fromMicros = (at: string) => sql`(timestamptz 'epoch' + ${at}::int8 * interval '1 microsecond')`;
+
 /**
- * The ids of one page, newest in the LookBook first, by an index-only range of the partial index
- * that fits the filter (docs/decisions/0011-lookbook-and-wardrobe-paging.md): the first half of the
- * deferred join, so that 10,000 looks deep skips index entries, not rows with their pieces.
+ * The keys of one page, newest in the LookBook first, by an index-only range of the partial index
+ * that fits the filter (docs/decisions/0011-lookbook-and-wardrobe-paging.md): from a position (the
+ * offset contract: skipped index entries, not rows), or after a cursor's look (keyset: a range
+ * that starts there, as quick at any depth).
  */
-export function pageIdsQuery(db: Db, f: LookbookFilters, offset: number, limit: number): PageIdsQuery {
+export function pageIdsQuery(db: Db, f: LookbookFilters, from: number | PageCursor, limit: number): PageIdsQuery {
+  const offset = typeof from === 'number' ? from : 0;
   if (f.color) {
     // One row per color of each LookBook look, ordered as the LookBook: a rare color is as quick as a common one.
-    let q = db.selectFrom('lookbook_colors as lc').select('lc.image_id as id').where('lc.color', '=', f.color);
+    let q = db.selectFrom('lookbook_colors as lc').select(['lc.image_id as id', micros('lc.lookbook_at').as('at')]).where('lc.color', '=', f.color);
     if (f.gender) q = q.where('lc.gender', '=', f.gender);
+    if (typeof from !== 'number') q = q.where(sql<boolean>`(lc.lookbook_at, lc.image_id) < (${fromMicros(from.at)}, ${from.id}::uuid)`);
     if (f.selections.length || f.styleVibe) {
       q = q.where((eb) =>
         eb.exists(
@@ -50,33 +68,132 @@ export function pageIdsQuery(db: Db, f: LookbookFilters, offset: number, limit: 
     }
     return q.orderBy('lc.lookbook_at', 'desc').orderBy('lc.image_id', 'desc').offset(offset).limit(limit);
   }
-  let q = db.selectFrom('generated_images as gi').select('gi.id').where('gi.status', '=', IN_LOOKBOOK);
+  let q = db.selectFrom('generated_images as gi').select(['gi.id', micros('gi.lookbook_at').as('at')]).where('gi.status', '=', IN_LOOKBOOK);
   if (f.gender) q = q.where('gi.gender', '=', f.gender);
   for (const s of f.selections) q = q.where('gi.selection_kind', '=', s.kind).where('gi.selection_id', '=', s.id);
   if (f.styleVibe) q = q.where('gi.style_vibe', '=', f.styleVibe);
+  if (typeof from !== 'number') q = q.where(sql<boolean>`(gi.lookbook_at, gi.id) < (${fromMicros(from.at)}, ${from.id}::uuid)`);
   return q.orderBy('gi.lookbook_at', 'desc').orderBy('gi.id', 'desc').offset(offset).limit(limit);
+}
+
+/** The most positions a list is held to: the deepest offset and a page, and one more for hasMore. */
+const HELD = MAX_LOOKS_OFFSET + LOOKS_PAGE_SIZE + 1;
+
+/** One filter's whole list (to its cap) for the shared LookBook: one index-only range. */
+async function buildList(db: Db, f: LookbookFilters): Promise<LookbookList> {
+  const rows = await pageIdsQuery(db, f, 0, HELD).execute();
+  return { ids: rows.map((r) => r.id), at: Float64Array.from(rows, (r) => Number(r.at)), complete: rows.length < HELD };
+}
+
+/** A viewer who saved nothing: the shared cards carry no one's saved flag. */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/** The looks the user saved: an index-only range of wardrobe_items (user_id, image_id). */
+async function savedLooks(db: Db, userId: string): Promise<ReadonlySet<string>> {
+  const rows = await db.selectFrom('wardrobe_items').select('image_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.image_id));
+}
+
+interface PageKeys {
+  /** Up to `room` + 1 keys from the page's start: one beyond says whether there is more. */
+  keys: LookbookKey[];
+  /** The page's first position. */
+  start: number;
+  /** The cards with the caller's saved flags, or the shared cards and the caller's saved looks. */
+  looks(ids: string[]): Promise<{ looks: LookView[] } | { cards: HeldCard[]; saved: ReadonlySet<string>; shared: SharedLookbook; listKey: string }>;
+}
+
+/** The page's keys and cards from the shared LookBook (null: not held, or past its cap). */
+async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters, from: number | PageCursor, room: number): Promise<PageKeys | null> {
+  const shared = sharedLookbookOf(deps.db);
+  if (!shared) return null;
+  const key = JSON.stringify([f.gender ?? null, f.selections.map((s) => `${s.kind}:${s.id}`), f.styleVibe ?? null, f.color ?? null]);
+  const list = await shared.list(key, () => buildList(deps.db, f));
+  const start = typeof from === 'number' ? from : positionAfter(list, Number(from.at), from.id);
+  const end = start + room + 1;
+  if (!list.complete && end > list.ids.length) return null;
+  const keys = list.ids.slice(start, end).map((id, i) => ({ id, at: String(list.at[start + i]) }));
+  return {
+    keys,
+    start,
+    async looks(ids) {
+      const [cards, saved] = await Promise.all([shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing)), shared.saved(user.id, () => savedLooks(deps.db, user.id))]);
+      return { cards, saved, shared, listKey: key };
+    },
+  };
+}
+
+/** The same from the database: the deferred join of decision 11. */
+async function fromDatabase(deps: LookbookDeps, user: UserRow, f: LookbookFilters, from: number | PageCursor, room: number): Promise<PageKeys> {
+  return {
+    keys: await pageIdsQuery(deps.db, f, from, room + 1).execute(),
+    start: typeof from === 'number' ? from : from.n,
+    looks: async (ids) => ({ looks: await lookViews(deps.db, deps.config, user.id, ids) }),
+  };
 }
 
 /**
  * GET /api/siims/lookbook: a page of the LookBook. Stylist and above (user-area §6); filters are a
  * Fashion Icon's. A capped tier's 50 looks per session are a position cap: a page never reaches
- * past position 50, and from there the answer is empty with viewLimitReached.
+ * past position 50, and from there the answer is empty with viewLimitReached. The page comes from
+ * the process's shared LookBook while it is held (lookbook-cache.ts), else from the database.
  */
-export async function listLookbook(deps: LookbookDeps, user: UserRow, input: LookbookListQuery): Promise<LookbookPage> {
+export async function listLookbook(deps: LookbookDeps, user: UserRow, input: LookbookListQuery, response: ResponseHints = {}): Promise<LookbookPage> {
   const policy = tierPolicy(user.tier);
   if (!policy.lookbook) throw appError('tier_required', lookbookMessages.tierRequired);
   const filters = resolveLookFilters({ gender: input.gender, occasion: input.occasion, trend: input.trend, styleVibe: input.style_vibe ?? input.styleVibe });
   if (!policy.lookbookFilters && (hasLookFilters(filters) || input.color)) throw appError('filters_tier', lookbookMessages.filtersTier);
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  // A cursor's n is how many looks the list had shown before it: the cap counts from there.
+  const position = cursor?.n ?? input.offset;
 
   const cap = policy.lookbookViewsPerSession;
-  const room = cap === null ? input.limit : Math.max(0, Math.min(input.limit, cap - input.offset));
-  const base = { limit: input.limit, offset: input.offset, viewLimit: cap, filtersAllowed: policy.lookbookFilters };
-  if (room === 0) return { ...base, looks: [], hasMore: false, viewLimitReached: true };
+  const room = cap === null ? input.limit : Math.max(0, Math.min(input.limit, cap - position));
+  const base = { limit: input.limit, viewLimit: cap, filtersAllowed: policy.lookbookFilters };
+  if (room === 0) return { ...base, offset: position, looks: [], hasMore: false, nextCursor: null, viewLimitReached: true };
 
-  // One id beyond the page says whether there is more.
-  const ids = (await pageIdsQuery(deps.db, { ...filters, color: input.color }, input.offset, room + 1).execute()).map((r) => r.id);
-  const page = ids.slice(0, room);
-  const looks = await lookViews(deps.db, deps.config, user.id, page);
-  const viewLimitReached = cap !== null && input.offset + page.length >= cap;
-  return { ...base, looks, hasMore: ids.length > room && !viewLimitReached, viewLimitReached };
+  const f = { ...filters, color: input.color };
+  const from = cursor ?? input.offset;
+  const page = (await fromShared(deps, user, f, from, room)) ?? (await fromDatabase(deps, user, f, from, room));
+  const shown = page.keys.slice(0, room);
+  const found = await page.looks(shown.map((k) => k.id));
+  // With a cursor the page starts after the cursor's look, counted from the cursor's position.
+  const offset = cursor ? cursor.n : page.start;
+  const viewLimitReached = cap !== null && offset + shown.length >= cap;
+  const hasMore = page.keys.length > room && !viewLimitReached;
+  const last = shown.at(-1);
+  const rest = { ...base, offset, hasMore, viewLimitReached, nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null };
+  if ('looks' in found) return { looks: found.looks, ...rest };
+  return sharedAnswer(found, rest, shown, response);
 }
+
+/**
+ * A page from the shared cards: the answer object (its cards with the caller's flags, made only
+ * when read) and, for the REST table, its REST JSON: the cards' ready JSON joined. A page where
+ * the caller saved none of the looks is the same bytes for everyone, so it is kept too.
+ */
+function sharedAnswer(
+  found: { cards: HeldCard[]; saved: ReadonlySet<string>; shared: SharedLookbook; listKey: string },
+  rest: Omit<LookbookPage, 'looks'>,
+  shown: LookbookKey[],
+  response: ResponseHints,
+): LookbookPage {
+  const { cards, saved, shared, listKey } = found;
+  let looks: LookView[] | undefined;
+  const answer = Object.defineProperty({ ...rest } as LookbookPage, 'looks', {
+    enumerable: true,
+    configurable: true,
+    get: () => (looks ??= cards.map((c) => ({ ...c.view, saved: saved.has(c.view.imageId) }))),
+  });
+  const tail = JSON.stringify(rest);
+  const encode = () => Buffer.concat([LOOKS_OPEN, ...cards.flatMap((c, i) => {
+    const json = c.json[saved.has(c.view.imageId) ? 1 : 0];
+    return i ? [COMMA, json] : [json];
+  }), Buffer.from(`],${tail.slice(1)}`)]);
+  const anySaved = cards.some((c) => saved.has(c.view.imageId));
+  response.restBody = () => (anySaved ? encode() : shared.page(`${listKey}|${shown[0]?.id ?? ''}|${cards.length}|${tail}`, encode));
+  return answer;
+}
+
+const LOOKS_OPEN = Buffer.from('{"looks":[');
+const COMMA = Buffer.from(',');

@@ -15,7 +15,8 @@ type Look = z.output<typeof lookAnswer>;
 
 const item = (i: Item) => ({ ...i, item_name: i.name, category: i.type, item_type: i.type, price_range: i.priceRange });
 const items = (list: Item[]) => list.map(item);
-const look = <L extends Look>(l: L) => ({
+/** A look in its REST spelling (the shared LookBook keeps its cards' JSON so). */
+export const restLook = <L extends Look>(l: L) => ({
   ...l, image_url: l.imageUrl, color_palette: l.colorPalette, style_vibe: l.styleVibe, vibe: l.styleVibe, fashionItems: items(l.fashionItems),
 });
 
@@ -31,7 +32,7 @@ const spelling = <A>(schema: z.ZodType, present: (answer: A) => unknown): Spelli
 export const REST_SPELLINGS: Record<RestSpelling, Spelling> = {
   outfit: spelling(restOutfitAnswer, (o: z.output<typeof outfitAnswer>) => ({ ...o, color_palette: o.colorPalette, fashionItems: items(o.fashionItems) })),
   fashionItems: spelling(restFashionItemsAnswer, items),
-  wardrobePage: spelling(restWardrobePageAnswer, (p: z.output<typeof wardrobePageAnswer>) => ({ ...p, items: p.items.map(look) })),
-  wardrobeSave: spelling(restWardrobeSaveAnswer, (a: z.output<typeof wardrobeSaveAnswer>) => ({ ...a, item: look(a.item) })),
-  lookbookPage: spelling(restLookbookPageAnswer, (p: z.output<typeof lookbookPageAnswer>) => ({ ...p, looks: p.looks.map(look) })),
+  wardrobePage: spelling(restWardrobePageAnswer, (p: z.output<typeof wardrobePageAnswer>) => ({ ...p, items: p.items.map(restLook) })),
+  wardrobeSave: spelling(restWardrobeSaveAnswer, (a: z.output<typeof wardrobeSaveAnswer>) => ({ ...a, item: restLook(a.item) })),
+  lookbookPage: spelling(restLookbookPageAnswer, (p: z.output<typeof lookbookPageAnswer>) => ({ ...p, looks: p.looks.map(restLook) })),
 };

@@ -148,6 +148,37 @@ describe('listWardrobe', () => {
   });
 });
 
+describe('listWardrobe by cursor (the infinite scroll)', () => {
+  it('walks the same entries as offset pages, newest or oldest, filtered, and a removal between pages skips nothing', async () => {
+    const me = await member('fashion_icon');
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const id = await servedTo(me.id, { combination: { gender: i % 2 ? 'male' : 'female', occasion: 'office', styleVibe: i % 3 ? 'casual' : 'elegant' } });
+      await saveToWardrobe(t.services, me, id);
+      ids.push(id);
+    }
+    // Saved in one second by the loop: distinct times all the same, so order by (created_at, id) is what pages.
+    const imageIds = (page: { items: { imageId: string }[] }) => page.items.map((i) => i.imageId);
+    const walk = async (input: Record<string, unknown>) => {
+      const pages = [await list(me, input)];
+      while (pages.at(-1)!.nextCursor) pages.push(await list(me, { ...input, cursor: pages.at(-1)!.nextCursor }));
+      return pages;
+    };
+    for (const input of [{}, { sortBy: 'oldest' }, { gender: 'male' }, { styleVibe: 'casual' }, { sortBy: 'oldest', styleVibe: 'elegant' }]) {
+      const byOffset = imageIds(await list(me, input));
+      const pages = await walk({ ...input, limit: 2 });
+      expect(pages.flatMap(imageIds), JSON.stringify(input)).toEqual(byOffset);
+      expect(pages.map((p) => p.offset)).toEqual(pages.map((_, i) => i * 2));
+      expect(pages.at(-1)).toMatchObject({ hasMore: false, nextCursor: null });
+    }
+    const newest = imageIds(await list(me));
+    const first = await list(me, { limit: 3 });
+    await removeFromWardrobe(t.services, me, newest[1]!);
+    expect(imageIds(await list(me, { limit: 3, cursor: first.nextCursor }))).toEqual(newest.slice(3, 6));
+    await expect(list(me, { cursor: 'bm90IGEgY3Vyc29y' })).rejects.toMatchObject({ appCode: 'invalid_input' });
+  });
+});
+
 describe('wardrobeCollections', () => {
   it('groups by occasion, style and trend with counts, the newest previews, icons and the filter that opens each', async () => {
     const me = await member('fashion_icon');

@@ -11,7 +11,9 @@ import { insertWardrobeItem, type Database, type Db, type UserRow, type Wardrobe
 import { appError, rateLimited } from '../errors';
 import { mediaUrl, nameOf } from '../generate/outfit.view';
 import { resolveLookFilters, type LookFilters } from '../looks/look-filters';
+import { forgetSavedLooks } from '../lookbook/lookbook-cache';
 import { lookViews } from '../looks/look-view';
+import { decodeCursor, encodeCursor } from '../looks/page-cursor';
 import { lockSeenLook } from '../share/share.service';
 
 export interface WardrobeDeps {
@@ -75,24 +77,28 @@ async function entries(deps: Pick<WardrobeDeps, 'db' | 'config'>, userId: string
 export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: WardrobeListQuery): Promise<WardrobePage> {
   wardrobePolicy(user);
   const filters = resolveLookFilters(input);
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const dir = input.sortBy === 'oldest' ? 'asc' : 'desc';
-  // A deferred join, as the LookBook's: the page's ids by an index-only range of (user_id,
-  // created_at, id) or (user_id, selection, created_at, id), then those rows; both counts in one
-  // pass over the user's index entries (a wardrobe is thousands at most).
+  // The page's entries by an index-only range of (user_id, created_at, id) (or the selection's or
+  // the vibe's index; migration 0021 put the look and its filter columns in them), from a position
+  // (offset: skipped index entries) or after the cursor's entry (keyset: the range starts there),
+  // one beyond the page for hasMore; the notes of those entries only, by key. Both counts in one
+  // pass over the user's index entries, in parallel with the page.
+  const after = cursor ? sql<boolean>`(w.created_at, w.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (timestamptz 'epoch' + ${cursor.at}::int8 * interval '1 microsecond', ${cursor.id}::uuid)` : null;
   const [rows, counts] = await Promise.all([
     deps.db
-      .selectFrom('wardrobe_items as w')
-      .select(['w.id', 'w.image_id', 'w.notes', 'w.created_at'])
-      .where('w.id', 'in', (eb) =>
-        eb.selectFrom('wardrobe_items as w')
-          .select('w.id')
-          .where(matching(user.id, filters))
-          .orderBy('w.created_at', dir)
-          .orderBy('w.id', dir)
-          .offset(input.offset)
-          .limit(input.limit))
-      .orderBy('w.created_at', dir)
-      .orderBy('w.id', dir)
+      .selectFrom((eb) => {
+        let page = eb.selectFrom('wardrobe_items as w').select(['w.id', 'w.image_id', 'w.created_at']).where(matching(user.id, filters));
+        if (after) page = page.where(after);
+        return page.orderBy('w.created_at', dir).orderBy('w.id', dir).offset(cursor ? 0 : input.offset).limit(input.limit + 1).as('p');
+      })
+      .select((eb) => [
+        'p.id', 'p.image_id', 'p.created_at',
+        sql<string>`(extract(epoch from p.created_at) * 1000000)::int8`.as('at'),
+        eb.selectFrom('wardrobe_items as n').select('n.notes').whereRef('n.id', '=', 'p.id').as('notes'),
+      ])
+      .orderBy('p.created_at', dir)
+      .orderBy('p.id', dir)
       .execute(),
     deps.db
       .selectFrom('wardrobe_items as w')
@@ -101,14 +107,20 @@ export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: War
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number(counts.total);
-  const items = await entries(deps, user.id, rows);
+  // One row beyond the page says whether there is more (a count would miscount when a cursor's list changed).
+  const shown = rows.slice(0, input.limit);
+  const items = await entries(deps, user.id, shown);
+  const offset = cursor ? cursor.n : input.offset;
+  const hasMore = rows.length > input.limit;
+  const last = shown.at(-1);
   return {
     ...countOf(user, Number(counts.saved)),
     items,
     total,
     limit: input.limit,
-    offset: input.offset,
-    hasMore: input.offset + rows.length < total,
+    offset,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null,
   };
 }
 
@@ -188,6 +200,8 @@ export async function saveToWardrobe(deps: WardrobeDeps, user: UserRow, imageId:
     const row = await tx.selectFrom('wardrobe_items').select(['id', 'image_id', 'notes', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
     return { row, count: count + 1 };
   });
+  // Every server hears it (migration 0020); this one shows it on its very next LookBook page.
+  forgetSavedLooks(deps.db, user.id);
   const [item] = await entries(deps, user.id, [saved.row]);
   return { success: true, item: item!, ...countOf(user, saved.count) };
 }
@@ -197,6 +211,7 @@ export async function removeFromWardrobe(deps: WardrobeDeps, user: UserRow, imag
   wardrobePolicy(user);
   await consumeWrite(deps, user);
   const removed = await deps.db.deleteFrom('wardrobe_items').where('user_id', '=', user.id).where('image_id', '=', imageId).returning('id').executeTakeFirst();
+  forgetSavedLooks(deps.db, user.id);
   return { success: true, removed: removed !== undefined, ...countOf(user, await countSaved(deps.db, user.id)) };
 }
 

@@ -4,25 +4,27 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import type { LookbookFilters } from './lookbook-filters';
 
-type Feed = InfiniteData<LookbookPage, number>;
+type Feed = InfiniteData<LookbookPage, string | null>;
 
 /**
- * The LookBook in offset pages of 50 (user-area §4 Infinite scroll, §9). The API pages by
- * offset, not by tRPC's cursor, so the pages are fetched here with the procedure's own client.
+ * The LookBook in pages of 50 (user-area §4 Infinite scroll, §9), each after the previous page's
+ * last look (its `nextCursor`: decision 0011, amended), so looks joining the LookBook meanwhile
+ * neither repeat nor push a look out of the next page. Fetched here with the procedure's own
+ * client, under tRPC's key shape for an infinite query.
  */
 export function useLookbookFeed(filters: LookbookFilters) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const query = useInfiniteQuery({
     queryKey: [...trpc.lookbook.list.pathKey(), { input: filters, type: 'infinite' }],
-    queryFn: ({ pageParam, signal }) => client.lookbook.list.query({ ...filters, limit: LOOKS_PAGE_SIZE, offset: pageParam }, { signal }),
-    initialPageParam: 0,
-    // A Stylist's session ends at the cap: nothing further is asked for.
-    getNextPageParam: (last: LookbookPage) => (last.hasMore && !last.viewLimitReached ? last.offset + last.looks.length : undefined),
+    queryFn: ({ pageParam, signal }) => client.lookbook.list.query({ ...filters, limit: LOOKS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+    initialPageParam: null as string | null,
+    // A Stylist's session ends at the cap: nothing further is asked for (the server gives no cursor).
+    getNextPageParam: (last: LookbookPage) => (last.hasMore && !last.viewLimitReached ? last.nextCursor ?? undefined : undefined),
     staleTime: CLIENT_STALE_MS.lookbook,
   });
 
-  // Offset pages can overlap when looks join the LookBook between two pages: each look once.
+  // A cache of an older build, or a look moved in the LookBook between two pages: each look once.
   const looks = useMemo(() => {
     const seen = new Set<string>();
     const all: { look: LookView; indexInPage: number }[] = [];

@@ -5,13 +5,14 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { listInput, type WardrobeFilters } from './wardrobe-filters';
 import { parseGrouping } from './wardrobe-grouping';
 
-type ListData = InfiniteData<WardrobePage, number>;
+type ListData = InfiniteData<WardrobePage, string | null>;
 
 const isListData = (data: unknown): data is ListData =>
   typeof data === 'object' && data !== null && Array.isArray((data as Partial<ListData>).pages);
 
 /**
- * The filtered wardrobe, a page of 50 at a time by offset (user-area §7). Its key has tRPC's own
+ * The filtered wardrobe, a page of 50 at a time, each after the previous page's last entry (its
+ * `nextCursor`: a removal does not shift the next page). Its key has tRPC's own
  * shape for an infinite query of wardrobe.list, so that whatever invalidates the wardrobe's
  * path (a save on the LookBook or the result page) reaches it; it is fetched afresh at every
  * visit as well, since a save elsewhere must show here (user-area §4: "the wardrobe list is
@@ -23,8 +24,8 @@ export function useWardrobeList(filters: WardrobeFilters) {
   return useInfiniteQuery({
     queryKey: [...trpc.wardrobe.list.pathKey(), { input: filters, type: 'infinite' }] as const,
     queryFn: ({ pageParam, signal }) => client.wardrobe.list.query(listInput(filters, pageParam, LOOKS_PAGE_SIZE), { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last: WardrobePage) => (last.hasMore ? last.offset + last.items.length : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: WardrobePage) => (last.hasMore ? last.nextCursor ?? undefined : undefined),
     refetchOnMount: 'always',
     placeholderData: keepPreviousData,
   });

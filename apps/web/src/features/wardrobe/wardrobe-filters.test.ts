@@ -36,7 +36,8 @@ describe('wardrobe filters', () => {
   });
 
   it('builds the list input of a page', () => {
-    expect(listInput({ trend: 'denim' }, 50, 50)).toEqual({ trend: 'denim', offset: 50, limit: 50 });
+    expect(listInput({ trend: 'denim' }, 'next-page', 50)).toEqual({ trend: 'denim', cursor: 'next-page', limit: 50 });
+    expect(listInput({ trend: 'denim' }, null, 50)).toEqual({ trend: 'denim', limit: 50 });
   });
 });
 

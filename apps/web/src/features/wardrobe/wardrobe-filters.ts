@@ -56,9 +56,9 @@ export function isCollectionApplied(filter: SmartCollection['filter'], applied: 
   return activeFilterCount(own) > 0 && own.occasion === applied.occasion && own.trend === applied.trend && own.styleVibe === applied.styleVibe && !applied.gender;
 }
 
-/** The list call's input for a page of the filtered wardrobe. */
-export function listInput(filters: WardrobeFilters, offset: number, limit: number): WardrobeListInput {
-  return { ...withoutEmpty(filters), offset, limit };
+/** The list call's input for a page of the filtered wardrobe: the first, or the one after a page's nextCursor. */
+export function listInput(filters: WardrobeFilters, cursor: string | null, limit: number): WardrobeListInput {
+  return { ...withoutEmpty(filters), ...(cursor ? { cursor } : {}), limit };
 }
 
 /** Sets one filter; 'all' (the selects' "no filter" item, user-area §3) clears it. */
