@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_STATS_POLL_MS, adminStatsMessages } from '@drape/contracts';
+import { adminStatsMessages } from '@drape/contracts';
 import { errorMessage } from '@drape/client';
 import { LoadError } from '../../components/load-error';
 import { useTRPC } from '../../lib/trpc';
 import { StatCard, StatSkeletons } from './stat-card';
+import { ADMIN_STATS_POLL_MS } from '../../lib/timing';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Eraser, ListRestart, Play, RefreshCw, Rocket } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
 import {
-  BATCH_JOBS_POLL_MS, BATCH_MAX_CYCLES, BATCH_MAX_LIMIT, BATCH_PRIORITY_FILTERS, batchGenerateInput, batchMessages, startSequentialBatchInput,
+  BATCH_MAX_CYCLES, BATCH_MAX_LIMIT, BATCH_PRIORITY_FILTERS, batchGenerateInput, batchMessages, startSequentialBatchInput,
   type BatchPriorityFilter,
 } from '@drape/contracts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@drape/ui';
 import { useTRPC } from '../../lib/trpc';
 import { BatchJobCard } from './batch-job-card';
+import { BATCH_JOBS_POLL_MS } from '../../lib/timing';
 
 /** A failed action's toast; an ended session is the login page's to say. */
 function failureToast(title: string, error: unknown) {

@@ -1,4 +1,4 @@
-import { CARD_STAGGER_MS, LOOKS_SKELETONS, MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
+import { LOOKS_SKELETONS, MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
 import { Button, cn } from '@drape/ui';
 import { ChevronDown, Palette, ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
@@ -8,6 +8,7 @@ import { SaveLookButton } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
 import { genderName, lookAlt } from '../../lib/look-names';
+import { CARD_STAGGER_MS } from '../../lib/timing';
 
 /**
  * A card's stagger (user-area §2: 150 ms per card) counts within its page and stops after a
