@@ -21,7 +21,9 @@ export interface AdminMutationToasts<Data, Variables> {
  * The toast of a failed admin change, or null for an expired session: that one ends the session
  * (trpc.ts), and the login page says why, so a toast would say it twice.
  */
-export function failureToast<Variables>(error: unknown, variables: Variables, toasts: AdminMutationToasts<unknown, Variables>): ToastInput | null {
+export function failureToast<Variables>(
+  error: unknown, variables: Variables, toasts: Pick<AdminMutationToasts<unknown, Variables>, 'failure' | 'fallback'>,
+): ToastInput | null {
   if (appErrorCode(error) === 'admin_unauthorized') return null;
   if (typeof toasts.failure === 'function') return toasts.failure(error, variables);
   return { title: toasts.failure, description: errorMessage(error, toasts.fallback ?? DEFAULT_FAILURE_DESCRIPTION), variant: 'destructive' };
@@ -55,7 +57,7 @@ export function useAdminMutation<Data = unknown, Error = DefaultError, Variables
       return onSuccess?.(data, variables, ...more);
     },
     onError: (error, variables, ...more) => {
-      const shown = failureToast(error, variables, toasts as AdminMutationToasts<unknown, Variables>);
+      const shown = failureToast(error, variables, toasts);
       if (shown) toast(shown);
       return onError?.(error, variables, ...more);
     },
