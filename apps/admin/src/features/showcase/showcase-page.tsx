@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Check, Plus, Trash2, X } from 'lucide-react';
 import {
   GENDER_NAMES, GENDERS, SHOWCASE_CAP, showcaseMessages,
-  type AdminLookbookImage, type AdminShowcaseItem, type Gender,
+  type AdminLookbookImage, type Gender,
 } from '@drape/contracts';
 import {
   Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner,
