@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, RefreshCw, ShieldCheck, Sparkles } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
 import { adminSettingsMessages } from '@drape/contracts';
-import { Alert, Badge, Button, Spinner, toast } from '@drape/ui';
+import { Alert, Badge, Button, Spinner } from '@drape/ui';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminMutation } from '../../lib/use-admin-mutation';
 import { SettingsCard } from './settings-card';
 
 const number = new Intl.NumberFormat();
@@ -25,19 +26,18 @@ export function PromptsPanel() {
   const samples = useQuery(trpc.admin.prompts.samples.queryOptions());
   // Verification runs when asked (a button), then stays until asked again.
   const verify = useQuery({ ...trpc.admin.prompts.verify.queryOptions(), enabled: false });
-  const regenerate = useMutation(
-    trpc.admin.prompts.regenerate.mutationOptions({
-      onSuccess(stats) {
-        toast({ title: 'Enhanced prompts regenerated', description: `${number.format(stats.updated)} of ${number.format(stats.total)} prompts updated.`, variant: 'success' });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.prompts.samples.queryKey() });
-        if (verify.data) void verify.refetch();
-      },
-      onError(error) {
-        if (appErrorCode(error) === 'admin_unauthorized') return;
-        toast({ title: adminSettingsMessages.regenerateFailed, description: errorMessage(error, adminSettingsMessages.regenerateFailed), variant: 'destructive' });
-      },
-    }),
-  );
+  const regenerate = useAdminMutation({
+    ...trpc.admin.prompts.regenerate.mutationOptions(),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.prompts.samples.queryKey() });
+      if (verify.data) void verify.refetch();
+    },
+    toasts: {
+      success: (stats) => ({ title: 'Enhanced prompts regenerated', description: `${number.format(stats.updated)} of ${number.format(stats.total)} prompts updated.` }),
+      failure: adminSettingsMessages.regenerateFailed,
+      fallback: adminSettingsMessages.regenerateFailed,
+    },
+  });
 
   return (
     <SettingsCard id="prompts-heading" title="Enhanced Prompts" description="The prompt of every combination of the matrix, as the image provider receives it.">
