@@ -6,6 +6,7 @@ import { LoadError } from '../../components/load-error';
 import { SeverityBadge } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { LoadingLine } from '../../components/loading-line';
+import { LookThumbnail } from '../../lib/look-thumbnail';
 
 const numbers = new Intl.NumberFormat();
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -76,7 +77,7 @@ function DetailBody({ code }: { code: string }) {
                 <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
                   {detail.data.newest.map((look) => (
                     <li key={look.id} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-                      <img src={look.thumbUrl} alt={`Look ${look.id.slice(0, 8)}, ${look.status}, quality ${look.qualityScore}`} loading="lazy" className="aspect-[3/4] w-full object-cover" />
+                      <LookThumbnail src={look.thumbUrl} alt={`Look ${look.id.slice(0, 8)}, ${look.status}, quality ${look.qualityScore}`} className="rounded-none" />
                       <p className="px-1.5 py-1 text-[11px] text-slate-600">
                         {look.status} · {look.qualityScore}
                       </p>
