@@ -115,30 +115,39 @@ export function GalleryCard({ image }: { image: GalleryImage }) {
         </div>
       </div>
 
-      <Dialog open={confirmDelete} onOpenChange={(open) => !remove.isPending && setConfirmDelete(open)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this image permanently?</DialogTitle>
-            <DialogDescription>
-              The look, its pieces and its files are removed for good; it leaves the LookBook and the showcase. A look a user keeps in a wardrobe cannot be
-              deleted.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody>
-            <p className="font-mono text-xs break-all text-slate-600">{image.combination_code}</p>
-          </DialogBody>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => remove.mutate({ id: image.id })} pending={remove.isPending} pendingLabel="Deleting…">
-              Delete permanently
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteDialog open={confirmDelete} onOpenChange={setConfirmDelete} code={image.combination_code} remove={() => remove.mutate({ id: image.id })} pending={remove.isPending} />
     </article>
+  );
+}
+
+/** Deleting is for good: asked first, with the combination it belongs to. */
+function DeleteDialog({ open, onOpenChange, code, remove, pending }: {
+  open: boolean; onOpenChange: (open: boolean) => void; code: string; remove: () => void; pending: boolean;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this image permanently?</DialogTitle>
+          <DialogDescription>
+            The look, its pieces and its files are removed for good; it leaves the LookBook and the showcase. A look a user keeps in a wardrobe cannot be
+            deleted.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogBody>
+          <p className="font-mono text-xs break-all text-slate-600">{code}</p>
+        </DialogBody>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={remove} pending={pending} pendingLabel="Deleting…">
+            Delete permanently
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -90,29 +90,37 @@ export function PlatformToggles() {
           })}
         </ul>
       )}
-      <Dialog open={confirmMaintenance} onOpenChange={setConfirmMaintenance}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{adminSettingsMessages.maintenanceConfirmTitle}</DialogTitle>
-            <DialogDescription>{adminSettingsMessages.maintenanceConfirmBody}</DialogDescription>
-          </DialogHeader>
-          <DialogBody className="py-1" />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirmMaintenance(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirmMaintenance(false);
-                update.mutate({ maintenanceMode: true });
-              }}
-            >
-              Turn on maintenance
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <MaintenanceConfirm
+        open={confirmMaintenance}
+        onOpenChange={setConfirmMaintenance}
+        onConfirm={() => {
+          setConfirmMaintenance(false);
+          update.mutate({ maintenanceMode: true });
+        }}
+      />
     </SettingsCard>
+  );
+}
+
+/** Maintenance shuts every user out: turning it on asks first. */
+function MaintenanceConfirm({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{adminSettingsMessages.maintenanceConfirmTitle}</DialogTitle>
+          <DialogDescription>{adminSettingsMessages.maintenanceConfirmBody}</DialogDescription>
+        </DialogHeader>
+        <DialogBody className="py-1" />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm}>
+            Turn on maintenance
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
