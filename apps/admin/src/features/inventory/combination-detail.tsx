@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminStatsMessages } from '@drape/contracts';
-import { errorMessage } from '@drape/client';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@drape/ui';
-import { LoadError } from '../../components/load-error';
 import { SeverityBadge } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { LoadingLine } from '../../components/loading-line';
 import { LookThumbnail } from '../../lib/look-thumbnail';
+import { QueryError } from '../../lib/query-error';
 
 const numbers = new Intl.NumberFormat();
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -37,7 +36,7 @@ function DetailBody({ code }: { code: string }) {
         {detail.isPending ? (
           <LoadingLine />
         ) : detail.isError ? (
-          <LoadError message={errorMessage(detail.error, adminStatsMessages.combinationFailed)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+          <QueryError error={detail.error} fallback={adminStatsMessages.combinationFailed} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
