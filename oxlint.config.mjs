@@ -93,6 +93,22 @@ export default defineConfig({
       rules: { 'boundaries/no-restricted-paths': ['error', { zones }] },
     },
     {
+      // React's rules of hooks (a hook called conditionally breaks the next render) and the
+      // dependencies an effect, memo or callback reads (a missing one runs on stale values).
+      files: ['apps/web/src/**', 'apps/admin/src/**', 'packages/ui/src/**'],
+      plugins: ['typescript', 'unicorn', 'oxc', 'react'],
+      rules: {
+        'react/rules-of-hooks': 'error',
+        'react/exhaustive-deps': 'error',
+        // The plugin's React Compiler lints come with it; the apps are not built with the compiler,
+        // and what they flag (a reset on navigation, a callback ref read in a handler) is
+        // deliberate: off until the compiler is adopted.
+        'react/set-state-in-effect': 'off',
+        'react/refs': 'off',
+        'react/immutability': 'off',
+      },
+    },
+    {
       // Browser code runs without node. Its tsconfig has no node types, but the server packages'
       // declarations (read through the API's router type) bring them in transitively: these rules
       // keep node's modules and globals out regardless.

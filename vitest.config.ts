@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/admin/src/**/*.test.ts', 'pipeline/src/**/*.test.ts', 'scripts/**/*.test.ts', 'stress/src/**/*.test.ts'],
+    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/admin/src/**/*.test.ts', 'apps/admin/src/**/*.test.tsx', 'pipeline/src/**/*.test.ts', 'scripts/**/*.test.ts', 'stress/src/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['scripts/test-global-setup.ts'],
     pool: 'forks',

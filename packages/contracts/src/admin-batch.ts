@@ -6,8 +6,6 @@ export const BATCH_MAX_CYCLES = 5;
 export const BATCH_MAX_LIMIT = 1000;
 /** The newest batch jobs the Batch Generation tab reads (it shows the newest). */
 export const BATCH_JOBS_LISTED = 10;
-/** settings-and-admin §9: batch jobs are polled every 2 s. */
-export const BATCH_JOBS_POLL_MS = 2000;
 
 /** The levels a priority batch may target: the stocked SEV-5 is never generated for. */
 export const BATCH_PRIORITY_FILTERS = ['SEV-1', 'SEV-2', 'SEV-3', 'SEV-4', 'all'] as const;

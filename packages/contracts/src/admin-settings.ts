@@ -37,8 +37,6 @@ export interface PlatformStatus extends PlatformSettings {
 
 /** The 503 `maintenance` answer's message (APP_ERRORS) and the maintenance page's text. */
 export const MAINTENANCE_MESSAGE = APP_ERRORS.maintenance.message;
-/** How often the web app's maintenance page asks whether maintenance has ended. */
-export const MAINTENANCE_RETRY_MS = 30_000;
 
 /** `admin.performance.set` / `POST /api/admin/optimize-runpod-performance` (§7.2). */
 export const PERFORMANCE_ACTION_NAMES = ['increase_concurrency', 'reset_defaults'] as const;

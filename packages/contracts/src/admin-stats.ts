@@ -7,16 +7,6 @@ import { text } from './text';
 // The admin's Analytics tab, Severity page, Inventory and Combo Matrix tabs
 // (settings-and-admin §2.2, §3, §7.2, §8, §9).
 
-/** settings-and-admin §9: polling of these screens, in milliseconds. */
-export const ADMIN_STATS_POLL_MS = {
-  stats: 30_000,
-  inventoryStats: 30_000,
-  inventorySeverity: 30_000,
-  sevQueue: 5_000,
-  sevStats: 5_000,
-  pods: 5_000,
-} as const;
-
 /** DAU, MAU and sign-ups are computed at most this often per server process (docs/decisions/0012). */
 export const ACTIVITY_CACHE_SECONDS = 60;
 /** A worker that stopped or went silent stays in the pods list this long after its last heartbeat. */

@@ -127,10 +127,4 @@ export { authMessages } from './auth-messages';
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 export const DELETION_GRACE_DAYS = 30;
-/** Client timers (user-area §4, §9). */
-export const SESSION_CHECK_MS = 5 * 60_000;
-export const TOKEN_REFRESH_MS = 45 * 60_000;
-export const SESSION_BANNER_MS = 10_000;
-export const USERNAME_DEBOUNCE_MS = 500;
-export const REFERRER_DEBOUNCE_MS = 300;
 export { STORAGE_PREFIX, SESSION_COOKIE } from './storage-keys';

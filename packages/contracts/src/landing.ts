@@ -9,21 +9,8 @@ export const LANDING_CAROUSEL_LOOKS = LANDING_CAROUSEL.slides * LANDING_CAROUSEL
 export const LANDING_MOBILE = { trends: 5, palettes: 4 } as const;
 
 /**
- * How long the client keeps an answer before asking again (user-area §7, §9: the showcase is
- * refreshed every 12 hours, the LookBook stats every 30 minutes, trend conversion after 24 hours,
- * profile and LookBook queries after 5 minutes).
- */
-export const CLIENT_STALE_MS = {
-  showcase: 12 * 60 * 60_000,
-  lookbookStats: 30 * 60_000,
-  trendConversion: 24 * 60 * 60_000,
-  profile: 5 * 60_000,
-  lookbook: 5 * 60_000,
-} as const;
-
-/**
  * How long one server process reuses the landing's showcase and LookBook stats. Every visitor of
- * the landing asks for both and their clients keep them for hours (CLIENT_STALE_MS), so a minute
+ * the landing asks for both and their clients keep them for hours (the web app's CLIENT_STALE_MS), so a minute
  * of staleness is invisible, and the database sees one query per minute per server however many
  * people arrive. The server that makes an admin's change forgets its copy at once; the others of
  * a fleet show the change within this (docs/scaling.md).

@@ -15,11 +15,8 @@ export const LOAD_MORE_EVERY = 150;
 export const MAX_LOOKS_OFFSET = 100_000;
 /** user-area §9: at most 5 color chips per look. */
 export const MAX_COLOR_CHIPS = 5;
-/** user-area §2 LookBook: 12 skeleton cards during the first load, infinite scroll 1000 px, 100 ms. */
+/** user-area §2 LookBook: 12 skeleton cards during the first load. */
 export const LOOKS_SKELETONS = 12;
-export const INFINITE_SCROLL = { thresholdPx: 1000, debounceMs: 100 } as const;
-/** user-area §2 LookBook: staggered card animation, 150 ms per card. */
-export const CARD_STAGGER_MS = 150;
 
 /**
  * A look on a card, as tRPC answers it (each field once; the REST edge adds the spec's other

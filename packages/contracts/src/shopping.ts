@@ -68,7 +68,3 @@ export const trackClickInput = z.object({
   platform: z.enum(SHOPPING_PLATFORMS, 'Platform must be google or amazon'),
 });
 export type TrackClickInput = z.infer<typeof trackClickInput>;
-
-/** user-area §7: the client keeps the domains 30 minutes, and the US ones 5 minutes after a failure. */
-export const LOCALIZED_DOMAINS_STALE_MS = 30 * 60_000;
-export const LOCALIZED_DOMAINS_RETRY_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appErrorCode, errorMessage } from '@drape/client';
@@ -81,18 +81,7 @@ export function LoginPage() {
   const banner = serverError ?? (showNotice ? adminMessages.sessionExpired : null);
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4 py-10">
-      <main className="w-full max-w-sm">
-        <div className="mb-6 flex items-center justify-center gap-2.5">
-          <BrandMark className="size-9" />
-          <span className="text-lg font-semibold tracking-tight text-slate-900">
-            Drape <span className="font-normal text-slate-600">Admin</span>
-          </span>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Admin login</h1>
-          <p className="mt-1 text-sm text-slate-600">Sign in with your admin key to manage Drape.</p>
-
+    <LoginCard>
           {banner && (
             <Alert tone={serverError ? 'error' : 'warning'} className="mt-5">
               {banner}
@@ -143,6 +132,25 @@ export function LoginPage() {
               Log in
             </Button>
           </Form>
+    </LoginCard>
+  );
+}
+
+/** The login screen's frame: the mark, the card with its heading, the operators' note. */
+function LoginCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4 py-10">
+      <main className="w-full max-w-sm">
+        <div className="mb-6 flex items-center justify-center gap-2.5">
+          <BrandMark className="size-9" />
+          <span className="text-lg font-semibold tracking-tight text-slate-900">
+            Drape <span className="font-normal text-slate-600">Admin</span>
+          </span>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Admin login</h1>
+          <p className="mt-1 text-sm text-slate-600">Sign in with your admin key to manage Drape.</p>
+          {children}
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">Authorised operators only.</p>
       </main>

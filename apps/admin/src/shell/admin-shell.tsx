@@ -1,5 +1,5 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button, cn } from '@drape/ui';
 import { logout } from '../lib/logout';
@@ -21,7 +21,6 @@ export function AdminShell() {
   const desktop = useMediaQuery('(min-width: 768px)');
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
@@ -35,34 +34,7 @@ export function AdminShell() {
   // The drawer closes on navigation and when the screen grows to desktop width.
   useEffect(() => setDrawerOpen(false), [location.pathname, desktop]);
 
-  // While the drawer is open: Escape closes it, Tab stays inside it, focus starts on its first control.
-  useEffect(() => {
-    if (!drawerOpen || !mobile) return;
-    const drawer = drawerRef.current;
-    const focusables = () => Array.from(drawer?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
-    focusables()[0]?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        closeDrawer();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusables();
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [drawerOpen, mobile, closeDrawer]);
+  useDrawerFocus(drawerRef, drawerOpen && mobile, closeDrawer);
 
   function toggleMenu() {
     if (mobile) {
@@ -124,19 +96,7 @@ export function AdminShell() {
           </button>
           {mobile && <span className="truncate text-sm font-semibold text-slate-900">Drape Admin</span>}
           <div className="ml-auto">
-            <Button
-              variant="outline"
-              size="sm"
-              pending={leaving}
-              pendingLabel="Logging out…"
-              onClick={() => {
-                setLeaving(true);
-                void logout();
-              }}
-            >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
-              Logout
-            </Button>
+            <LogoutButton />
           </div>
         </header>
 
@@ -145,5 +105,56 @@ export function AdminShell() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** While the drawer is open: Escape closes it, Tab stays inside it, focus starts on its first control. */
+function useDrawerFocus(drawerRef: RefObject<HTMLElement | null>, open: boolean, onClose: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const drawer = drawerRef.current;
+    const focusables = () => Array.from(drawer?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
+    focusables()[0]?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose, drawerRef]);
+}
+
+/** Logout: pending until the server has ended the token (lib/logout.ts). */
+function LogoutButton() {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      pending={leaving}
+      pendingLabel="Logging out…"
+      onClick={() => {
+        setLeaving(true);
+        void logout();
+      }}
+    >
+      <LogOut aria-hidden="true" className="h-4 w-4" />
+      Logout
+    </Button>
   );
 }

@@ -1,10 +1,11 @@
 import {
-  DEFAULT_SHOPPING_COUNTRY, LOCALIZED_DOMAINS_RETRY_MS, LOCALIZED_DOMAINS_STALE_MS, SHOPPING_DOMAINS,
+  DEFAULT_SHOPPING_COUNTRY, SHOPPING_DOMAINS,
   type LocalizedDomainsAnswer, type ShoppingDomains,
 } from '@drape/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from './auth-context';
 import { useTRPC, useTRPCClient } from './trpc';
+import { LOCALIZED_DOMAINS_RETRY_MS, LOCALIZED_DOMAINS_STALE_MS } from './timing';
 
 type Lookup = LocalizedDomainsAnswer & { fallback?: true };
 

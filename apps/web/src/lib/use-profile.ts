@@ -1,9 +1,10 @@
-import { CLIENT_STALE_MS, type PublicUser } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTRPC } from './trpc';
 import { authStore } from './auth-store';
 import { useAuth } from './auth-context';
+import { CLIENT_STALE_MS } from './timing';
 
 /** The signed-in user's profile; each answer is re-stored locally (user-area §7). */
 export function useProfile() {

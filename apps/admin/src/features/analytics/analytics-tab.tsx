@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_STATS_POLL_MS, adminStatsMessages } from '@drape/contracts';
-import { errorMessage } from '@drape/client';
-import { LoadError } from '../../components/load-error';
+import { adminStatsMessages } from '@drape/contracts';
 import { useTRPC } from '../../lib/trpc';
 import { StatCard, StatSkeletons } from './stat-card';
+import { ADMIN_STATS_POLL_MS } from '../../lib/timing';
+import { QueryError } from '../../lib/query-error';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -31,7 +31,7 @@ export function AnalyticsTab() {
         {stats.isPending ? (
           <StatSkeletons count={4} />
         ) : stats.isError ? (
-          <LoadError message={errorMessage(stats.error, adminStatsMessages.statsFailed)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+          <QueryError error={stats.error} fallback={adminStatsMessages.statsFailed} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
         ) : (
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <StatCard label="Total users" value={stats.data.totalUsers} hint="All accounts" />
@@ -52,7 +52,7 @@ export function AnalyticsTab() {
         {inventory.isPending ? (
           <StatSkeletons count={6} />
         ) : inventory.isError ? (
-          <LoadError message={errorMessage(inventory.error, adminStatsMessages.statsFailed)} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />
+          <QueryError error={inventory.error} fallback={adminStatsMessages.statsFailed} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />
         ) : (
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <StatCard label="Total looks" value={inventory.data.total} hint="Every status" />

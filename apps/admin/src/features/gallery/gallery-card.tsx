@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { ChevronDown, Globe, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { errorMessage } from '@drape/client';
 import { GALLERY_STATUS_NAMES, QUALITY_KEEP, galleryMessages, type GalleryImage } from '@drape/contracts';
 import {
-  Button, cn, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast,
+  Button, cn, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle,
 } from '@drape/ui';
+import { LookThumbnail } from '../../lib/look-thumbnail';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminMutation } from '../../lib/use-admin-mutation';
 import { ComboDetails } from './combo-details';
 import { ImagePieces } from './image-pieces';
 import { STATUS_CLASSES } from './status-tone';
@@ -41,40 +41,33 @@ export function GalleryCard({ image }: { image: GalleryImage }) {
   const trpc = useTRPC();
   const cache = useGalleryCache();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const makePublic = useMutation(
-    trpc.admin.gallery.makePublic.mutationOptions({
-      onSuccess: (answer) => {
-        cache.madePublic(image.id);
-        toast({ title: answer.changed ? 'Added to the LookBook' : 'Already in the LookBook', variant: 'success' });
-      },
-      onError: (error) => toast({ title: galleryMessages.makePublicFailed, description: errorMessage(error, galleryMessages.makePublicFailed), variant: 'destructive' }),
-    }),
-  );
-  const remove = useMutation(
-    trpc.admin.gallery.remove.mutationOptions({
-      onSuccess: () => {
-        setConfirmDelete(false);
-        toast({ title: 'Image deleted permanently', variant: 'success' });
-        cache.removed(image.id);
-      },
-      onError: (error) => {
-        setConfirmDelete(false);
-        toast({ title: galleryMessages.deleteFailed, description: errorMessage(error, galleryMessages.deleteFailed), variant: 'destructive' });
-      },
-    }),
-  );
+  const makePublic = useAdminMutation({
+    ...trpc.admin.gallery.makePublic.mutationOptions(),
+    onSuccess: () => cache.madePublic(image.id),
+    toasts: {
+      success: (answer) => ({ title: answer.changed ? 'Added to the LookBook' : 'Already in the LookBook' }),
+      failure: galleryMessages.makePublicFailed, fallback: galleryMessages.makePublicFailed,
+    },
+  });
+  const remove = useAdminMutation({
+    ...trpc.admin.gallery.remove.mutationOptions(),
+    onSuccess: () => cache.removed(image.id),
+    onSettled: () => setConfirmDelete(false),
+    toasts: { success: { title: 'Image deleted permanently' }, failure: galleryMessages.deleteFailed, fallback: galleryMessages.deleteFailed },
+  });
   const good = image.quality_score >= QUALITY_KEEP;
   const headingId = useId();
   const names = [image.selection.name, image.vibe, image.skinTone, image.bodyShape].filter(Boolean).join(' · ');
 
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <a href={image.image_url} target="_blank" rel="noopener noreferrer" className="relative block aspect-[3/4] bg-slate-100">
-        <img src={image.thumbnail_url} alt={`${image.gender} look: ${names}`} loading="lazy" className="size-full object-cover" />
-        <span className="sr-only">Open the full-size image</span>
-        <span className={cn('absolute top-2 left-2 rounded-full border px-2 py-0.5 text-xs font-semibold', STATUS_CLASSES[image.status])}>
-          {GALLERY_STATUS_NAMES[image.status]}
-        </span>
+      <a href={image.image_url} target="_blank" rel="noopener noreferrer" className="block">
+        <LookThumbnail src={image.thumbnail_url} alt={`${image.gender} look: ${names}`} className="rounded-none">
+          <span className="sr-only">Open the full-size image</span>
+          <span className={cn('absolute top-2 left-2 rounded-full border px-2 py-0.5 text-xs font-semibold', STATUS_CLASSES[image.status])}>
+            {GALLERY_STATUS_NAMES[image.status]}
+          </span>
+        </LookThumbnail>
       </a>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex items-start justify-between gap-2">
@@ -122,30 +115,39 @@ export function GalleryCard({ image }: { image: GalleryImage }) {
         </div>
       </div>
 
-      <Dialog open={confirmDelete} onOpenChange={(open) => !remove.isPending && setConfirmDelete(open)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this image permanently?</DialogTitle>
-            <DialogDescription>
-              The look, its pieces and its files are removed for good; it leaves the LookBook and the showcase. A look a user keeps in a wardrobe cannot be
-              deleted.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody>
-            <p className="font-mono text-xs break-all text-slate-600">{image.combination_code}</p>
-          </DialogBody>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={() => remove.mutate({ id: image.id })} pending={remove.isPending} pendingLabel="Deleting…">
-              Delete permanently
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteDialog open={confirmDelete} onOpenChange={setConfirmDelete} code={image.combination_code} remove={() => remove.mutate({ id: image.id })} pending={remove.isPending} />
     </article>
+  );
+}
+
+/** Deleting is for good: asked first, with the combination it belongs to. */
+function DeleteDialog({ open, onOpenChange, code, remove, pending }: {
+  open: boolean; onOpenChange: (open: boolean) => void; code: string; remove: () => void; pending: boolean;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this image permanently?</DialogTitle>
+          <DialogDescription>
+            The look, its pieces and its files are removed for good; it leaves the LookBook and the showcase. A look a user keeps in a wardrobe cannot be
+            deleted.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogBody>
+          <p className="font-mono text-xs break-all text-slate-600">{code}</p>
+        </DialogBody>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={remove} pending={pending} pendingLabel="Deleting…">
+            Delete permanently
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

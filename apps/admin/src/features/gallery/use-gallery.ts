@@ -1,6 +1,8 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { GalleryListInput, GalleryPage, GallerySort } from '@drape/contracts';
+import { adminKeys } from '../../lib/admin-keys';
 import { useTRPCClient } from '../../lib/trpc';
+import { byPageNumber, usePagedList } from '../../lib/use-paged-list';
 
 /** The gallery's controls: every value '' means "all" (settings-and-admin §5: omitted from the request). */
 export interface GalleryControls {
@@ -19,8 +21,6 @@ export const NO_CONTROLS: GalleryControls = {
   search: '', sort: 'newest', status: '', gender: '', skinTone: '', bodyShape: '', occasion: '', styleVibe: '', season: '',
 };
 
-export const GALLERY_KEY = ['admin-gallery'] as const;
-
 /** The request: only the filters that are set. */
 export function galleryRequest(c: GalleryControls): Omit<GalleryListInput, 'page'> {
   const request: Record<string, string> = { sort: c.sort };
@@ -37,25 +37,24 @@ export function galleryRequest(c: GalleryControls): Omit<GalleryListInput, 'page
  */
 export function useGalleryPages(controls: GalleryControls) {
   const client = useTRPCClient();
-  const request = galleryRequest(controls);
-  return useInfiniteQuery({
-    queryKey: [...GALLERY_KEY, request],
-    queryFn: ({ pageParam, signal }) => client.admin.gallery.list.query({ ...request, page: pageParam }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last: GalleryPage) => (last.hasMore ? last.page + 1 : undefined),
+  return usePagedList({
+    area: 'gallery', list: 'images', filters: galleryRequest(controls), paging: byPageNumber,
+    fetchPage: ({ filters, page, signal }): Promise<GalleryPage> => client.admin.gallery.list.query({ ...filters, page }, { signal }),
+    items: (p) => p.images,
   });
 }
 
 /** Changes one look in every cached page (make public), or drops it (delete), without asking again. */
 export function useGalleryCache() {
   const queryClient = useQueryClient();
+  const key = adminKeys.area('gallery');
   const update = (change: (images: GalleryPage['images']) => GalleryPage['images']) =>
-    queryClient.setQueriesData<InfiniteData<GalleryPage, number>>({ queryKey: GALLERY_KEY }, (data) =>
+    queryClient.setQueriesData<InfiniteData<GalleryPage, number>>({ queryKey: key }, (data) =>
       data ? { ...data, pages: data.pages.map((p) => ({ ...p, images: change(p.images) })) } : data);
   return {
     madePublic: (id: string) => update((images) => images.map((i) => (i.id === id ? { ...i, status: 'lookbook' as const, curated_by: 'admin' as const } : i))),
     removed: (id: string) => update((images) => images.filter((i) => i.id !== id)),
     /** After a cleanup every list may have changed. */
-    refresh: () => queryClient.invalidateQueries({ queryKey: GALLERY_KEY }),
+    refresh: () => queryClient.invalidateQueries({ queryKey: key }),
   };
 }

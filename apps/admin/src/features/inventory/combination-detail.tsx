@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminStatsMessages } from '@drape/contracts';
-import { errorMessage } from '@drape/client';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@drape/ui';
-import { LoadError } from '../../components/load-error';
 import { SeverityBadge } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { LoadingLine } from '../../components/loading-line';
+import { LookThumbnail } from '../../lib/look-thumbnail';
+import { QueryError } from '../../lib/query-error';
 
 const numbers = new Intl.NumberFormat();
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -36,7 +36,7 @@ function DetailBody({ code }: { code: string }) {
         {detail.isPending ? (
           <LoadingLine />
         ) : detail.isError ? (
-          <LoadError message={errorMessage(detail.error, adminStatsMessages.combinationFailed)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+          <QueryError error={detail.error} fallback={adminStatsMessages.combinationFailed} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -76,7 +76,7 @@ function DetailBody({ code }: { code: string }) {
                 <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
                   {detail.data.newest.map((look) => (
                     <li key={look.id} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-                      <img src={look.thumbUrl} alt={`Look ${look.id.slice(0, 8)}, ${look.status}, quality ${look.qualityScore}`} loading="lazy" className="aspect-[3/4] w-full object-cover" />
+                      <LookThumbnail src={look.thumbUrl} alt={`Look ${look.id.slice(0, 8)}, ${look.status}, quality ${look.qualityScore}`} className="rounded-none" />
                       <p className="px-1.5 py-1 text-[11px] text-slate-600">
                         {look.status} · {look.qualityScore}
                       </p>

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { adminStatsMessages, type ComboMatrixRow, type SeverityLevel } from '@drape/contracts';
-import { errorMessage } from '@drape/client';
 import { cn } from '@drape/ui';
-import { LoadError } from '../../components/load-error';
 import { SEVERITY_STYLE, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { CombinationDetail } from './combination-detail';
 import { filterInput, MatrixFilterBar, NO_FILTERS, type MatrixFilters } from './matrix-filters';
 import { LoadingLine } from '../../components/loading-line';
+import { QueryError } from '../../lib/query-error';
 
 /** The whole active matrix in one answer (the contract's largest page). */
 const WHOLE_MATRIX = 2000;
@@ -57,7 +56,7 @@ export function ComboMatrixTab() {
       {matrix.isPending ? (
         <LoadingLine />
       ) : matrix.isError ? (
-        <LoadError message={errorMessage(matrix.error, adminStatsMessages.matrixFailed)} onRetry={() => void matrix.refetch()} retrying={matrix.isFetching} />
+        <QueryError error={matrix.error} fallback={adminStatsMessages.matrixFailed} onRetry={() => void matrix.refetch()} retrying={matrix.isFetching} />
       ) : groups.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">{adminStatsMessages.noCombinations}</p>
       ) : (

@@ -2,14 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { adminStatsMessages } from '@drape/contracts';
-import { errorMessage } from '@drape/client';
 import { Button } from '@drape/ui';
-import { LoadError } from '../../components/load-error';
 import { SeverityBadge, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';
 import { CombinationDetail } from './combination-detail';
 import { filterInput, MatrixFilterBar, NO_FILTERS, type MatrixFilters } from './matrix-filters';
 import { LoadingLine } from '../../components/loading-line';
+import { QueryError } from '../../lib/query-error';
 
 const PAGE = 50;
 const numbers = new Intl.NumberFormat();
@@ -44,7 +43,7 @@ export function InventoryTab() {
       {list.isPending ? (
         <LoadingLine />
       ) : list.isError ? (
-        <LoadError message={errorMessage(list.error, adminStatsMessages.matrixFailed)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <QueryError error={list.error} fallback={adminStatsMessages.matrixFailed} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data.rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">{adminStatsMessages.noCombinations}</p>
       ) : (

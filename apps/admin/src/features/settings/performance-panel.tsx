@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Gauge, RefreshCw, RotateCcw, Zap } from 'lucide-react';
-import { appErrorCode, errorMessage } from '@drape/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Gauge, RotateCcw, Zap } from 'lucide-react';
 import { adminSettingsMessages, performanceModeView, type PerformanceAction, type PerformanceModeView } from '@drape/contracts';
-import { Alert, Badge, Button, Spinner, cn, toast } from '@drape/ui';
+import { Badge, Button, Spinner, cn } from '@drape/ui';
+import { QueryError } from '../../lib/query-error';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminMutation } from '../../lib/use-admin-mutation';
 import { SettingsCard } from './settings-card';
 
 const number = new Intl.NumberFormat();
@@ -27,18 +28,15 @@ export function PerformancePanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const current = useQuery(trpc.admin.performance.get.queryOptions());
-  const set = useMutation(
-    trpc.admin.performance.set.mutationOptions({
-      onSuccess(next) {
-        queryClient.setQueryData(trpc.admin.performance.get.queryKey(), next);
-        toast({ title: `Performance mode: ${next.mode === 'aggressive' ? 'Aggressive' : 'Conservative defaults'}`, description: 'Running workers apply it within seconds.', variant: 'success' });
-      },
-      onError(error) {
-        if (appErrorCode(error) === 'admin_unauthorized') return;
-        toast({ title: adminSettingsMessages.performanceFailed, description: errorMessage(error, adminSettingsMessages.performanceFailed), variant: 'destructive' });
-      },
-    }),
-  );
+  const set = useAdminMutation({
+    ...trpc.admin.performance.set.mutationOptions(),
+    onSuccess: (next) => queryClient.setQueryData(trpc.admin.performance.get.queryKey(), next),
+    toasts: {
+      success: (next) => ({ title: `Performance mode: ${next.mode === 'aggressive' ? 'Aggressive' : 'Conservative defaults'}`, description: 'Running workers apply it within seconds.' }),
+      failure: adminSettingsMessages.performanceFailed,
+      fallback: adminSettingsMessages.performanceFailed,
+    },
+  });
   const apply = (action: PerformanceAction) => set.mutate({ action });
 
   return (
@@ -49,13 +47,7 @@ export function PerformancePanel() {
           Loading performance mode…
         </div>
       ) : current.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert>{errorMessage(current.error, 'Unable to load the performance mode. Please try again.')}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void current.refetch()}>
-            <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            Try again
-          </Button>
-        </div>
+        <QueryError error={current.error} fallback="Unable to load the performance mode. Please try again." onRetry={() => void current.refetch()} />
       ) : (
         <div className="flex flex-col gap-4">
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" role="status" aria-live="polite">

@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { appErrorCode, errorMessage } from '@drape/client';
 import { adminSettingsMessages, type PlatformToggle } from '@drape/contracts';
 import {
-  Alert, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, Switch, toast,
+  Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, Switch,
 } from '@drape/ui';
+import { QueryError } from '../../lib/query-error';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminMutation } from '../../lib/use-admin-mutation';
 import { SettingsCard } from './settings-card';
 
 const TOGGLES: readonly { key: PlatformToggle; label: string; description: string }[] = [
@@ -33,18 +33,11 @@ export function PlatformToggles() {
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.admin.settings.get.queryOptions());
   const [confirmMaintenance, setConfirmMaintenance] = useState(false);
-  const update = useMutation(
-    trpc.admin.settings.update.mutationOptions({
-      onSuccess(next) {
-        queryClient.setQueryData(trpc.admin.settings.get.queryKey(), next);
-        toast({ title: adminSettingsMessages.saved, variant: 'success' });
-      },
-      onError(error) {
-        if (appErrorCode(error) === 'admin_unauthorized') return;
-        toast({ title: adminSettingsMessages.saveFailed, description: errorMessage(error, adminSettingsMessages.saveFailed), variant: 'destructive' });
-      },
-    }),
-  );
+  const update = useAdminMutation({
+    ...trpc.admin.settings.update.mutationOptions(),
+    onSuccess: (next) => queryClient.setQueryData(trpc.admin.settings.get.queryKey(), next),
+    toasts: { success: { title: adminSettingsMessages.saved }, failure: adminSettingsMessages.saveFailed, fallback: adminSettingsMessages.saveFailed },
+  });
 
   const change = (key: PlatformToggle, value: boolean) => {
     if (key === 'maintenanceMode' && value) {
@@ -62,13 +55,7 @@ export function PlatformToggles() {
           Loading settings…
         </div>
       ) : settings.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert>{errorMessage(settings.error, adminSettingsMessages.loadFailed)}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-            <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            Try again
-          </Button>
-        </div>
+        <QueryError error={settings.error} fallback={adminSettingsMessages.loadFailed} onRetry={() => void settings.refetch()} />
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100">
           {TOGGLES.map((t) => {
@@ -103,29 +90,37 @@ export function PlatformToggles() {
           })}
         </ul>
       )}
-      <Dialog open={confirmMaintenance} onOpenChange={setConfirmMaintenance}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{adminSettingsMessages.maintenanceConfirmTitle}</DialogTitle>
-            <DialogDescription>{adminSettingsMessages.maintenanceConfirmBody}</DialogDescription>
-          </DialogHeader>
-          <DialogBody className="py-1" />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirmMaintenance(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirmMaintenance(false);
-                update.mutate({ maintenanceMode: true });
-              }}
-            >
-              Turn on maintenance
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <MaintenanceConfirm
+        open={confirmMaintenance}
+        onOpenChange={setConfirmMaintenance}
+        onConfirm={() => {
+          setConfirmMaintenance(false);
+          update.mutate({ maintenanceMode: true });
+        }}
+      />
     </SettingsCard>
+  );
+}
+
+/** Maintenance shuts every user out: turning it on asks first. */
+function MaintenanceConfirm({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{adminSettingsMessages.maintenanceConfirmTitle}</DialogTitle>
+          <DialogDescription>{adminSettingsMessages.maintenanceConfirmBody}</DialogDescription>
+        </DialogHeader>
+        <DialogBody className="py-1" />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm}>
+            Turn on maintenance
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

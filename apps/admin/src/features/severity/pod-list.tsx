@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_STATS_POLL_MS, OFFLINE_WORKERS_KEPT_HOURS, severityMessages, type PodStatusItem } from '@drape/contracts';
+import { OFFLINE_WORKERS_KEPT_HOURS, severityMessages, type PodStatusItem } from '@drape/contracts';
 import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { useTRPC } from '../../lib/trpc';
 import { LoadingLine } from '../../components/loading-line';
+import { ADMIN_STATS_POLL_MS } from '../../lib/timing';
 
 const STATUS_STYLE: Record<PodStatusItem['status'], { dot: string; text: string; label: string }> = {
   running: { dot: 'bg-green-500', text: 'text-green-800 bg-green-50 border-green-200', label: 'Running' },

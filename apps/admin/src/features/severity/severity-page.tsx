@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_STATS_POLL_MS, SEVERITY_BANDS, severityMessages, type SevQueueProgress, type SevQueueStatus } from '@drape/contracts';
+import { SEVERITY_BANDS, severityMessages, type SevQueueProgress, type SevQueueStatus } from '@drape/contracts';
 import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { SEVERITY_STYLE, SeverityBadge, SeverityLegend } from '../../components/severity-level';
@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { PodList } from './pod-list';
 import { Panel } from '../../components/panel';
 import { LoadingLine } from '../../components/loading-line';
+import { ADMIN_STATS_POLL_MS } from '../../lib/timing';
 
 const numbers = new Intl.NumberFormat();
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });

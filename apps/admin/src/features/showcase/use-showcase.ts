@@ -1,49 +1,65 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminLookbookImagesPage, AdminShowcaseItemsPage, Gender } from '@drape/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { showcaseMessages, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage, type Gender } from '@drape/contracts';
+import { adminKeys } from '../../lib/admin-keys';
 import { useTRPCClient } from '../../lib/trpc';
-
-/** Every answer of this screen sits under this key: one change refreshes both panels. */
-const ROOT = ['admin', 'showcase'] as const;
+import { useAdminMutation } from '../../lib/use-admin-mutation';
+import { byPageNumber, usePagedList } from '../../lib/use-paged-list';
 
 /** The showcase, 24 a page (settings-and-admin §9), in the landing carousel's order. */
 export function useShowcaseItems() {
   const client = useTRPCClient();
-  return useInfiniteQuery({
-    queryKey: [...ROOT, 'items'],
-    queryFn: ({ pageParam }): Promise<AdminShowcaseItemsPage> => client.admin.showcase.items.query({ page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  return usePagedList({
+    area: 'showcase', list: 'items', filters: {}, paging: byPageNumber,
+    fetchPage: ({ page, signal }): Promise<AdminShowcaseItemsPage> => client.admin.showcase.items.query({ page }, { signal }),
+    items: (p) => p.items,
   });
 }
 
 /** The LookBook's looks, newest in the LookBook first, 24 a page, Load More. */
 export function useLookbookImages(gender: Gender | undefined) {
   const client = useTRPCClient();
-  return useInfiniteQuery({
-    queryKey: [...ROOT, 'lookbook', gender ?? 'all'],
-    queryFn: ({ pageParam }): Promise<AdminLookbookImagesPage> => client.admin.showcase.lookbookImages.query({ page: pageParam, gender }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  return usePagedList({
+    area: 'showcase', list: 'lookbook', filters: { gender: gender ?? 'all' }, paging: byPageNumber,
+    fetchPage: ({ page, signal }): Promise<AdminLookbookImagesPage> => client.admin.showcase.lookbookImages.query({ page, gender }, { signal }),
+    items: (p) => p.images,
   });
 }
 
-/** The three changes of this screen; each refreshes both panels once it succeeds. */
+/** The three changes of this screen, each with its toasts; each refreshes both panels once settled. */
 export function useShowcaseChanges() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ROOT });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.area('showcase') });
   return {
-    add: useMutation({
-      mutationFn: (look: { imageId: string; combinationCode: string }) => client.admin.showcase.add.mutate(look),
+    add: useAdminMutation({
+      mutationFn: (look: AdminLookbookImage) => client.admin.showcase.add.mutate({ imageId: look.id, combinationCode: look.combinationCode }),
       onSettled: refresh,
+      toasts: {
+        success: (result, look) => ({
+          title: result.added ? 'Added to the showcase' : 'Already in the showcase',
+          description: result.added ? `${look.name} now leads the landing carousel.` : undefined,
+        }),
+        failure: showcaseMessages.addFailed,
+      },
     }),
-    remove: useMutation({
-      mutationFn: (imageId: string) => client.admin.showcase.remove.mutate({ imageId }),
+    remove: useAdminMutation({
+      mutationFn: (item: AdminShowcaseItem) => client.admin.showcase.remove.mutate({ imageId: item.imageId }),
       onSettled: refresh,
+      toasts: {
+        success: (_, item) => ({ title: 'Removed from the showcase', description: `${item.name} (${item.combinationCode}) is no longer on the landing carousel.` }),
+        failure: showcaseMessages.removeFailed,
+      },
     }),
-    removeFromLookbook: useMutation({
-      mutationFn: (imageId: string) => client.admin.showcase.removeFromLookbook.mutate({ imageId }),
+    removeFromLookbook: useAdminMutation({
+      mutationFn: (look: AdminLookbookImage) => client.admin.showcase.removeFromLookbook.mutate({ imageId: look.id }),
       onSettled: refresh,
+      toasts: {
+        success: (result) => ({
+          title: 'Removed from the LookBook',
+          description: result.leftShowcase ? 'It left the showcase too, and auto-curation will not bring it back.' : 'Auto-curation will not bring it back.',
+        }),
+        failure: showcaseMessages.removeFromLookbookFailed,
+      },
     }),
   };
 }

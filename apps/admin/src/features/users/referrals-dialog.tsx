@@ -1,14 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, RefreshCw, X } from 'lucide-react';
-import { appErrorCode, errorMessage } from '@drape/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
 import {
   adminUsersMessages, REFERRAL_HOLD_LABELS, REFERRAL_STATUS_LABELS, TIER_NAMES,
   type AdminReferralRow, type AdminUserRow, type ReferralStatus, type Tier,
 } from '@drape/contracts';
 import {
-  Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner, toast, type BadgeTone,
+  Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner, type BadgeTone,
 } from '@drape/ui';
+import { adminKeys } from '../../lib/admin-keys';
+import { QueryError } from '../../lib/query-error';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminMutation } from '../../lib/use-admin-mutation';
 
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -30,21 +32,23 @@ export function ReferralsDialog({ referrer, onClose }: ReferralsDialogProps) {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.users.referrals.queryOptions({ userId: referrer?.id ?? '' }, { enabled: referrer !== null }));
 
-  const options = (verb: string) => ({
-    onSuccess({ referrerTier }: { referrerTier: Tier }, { userId }: { userId: string }) {
-      const who = list.data?.referrals.find((r) => r.userId === userId)?.username ?? 'The referral';
-      toast({ title: `Referral ${verb}`, description: `${who}: ${referrer?.username ?? 'the referrer'} is ${TIER_NAMES[referrerTier]}.`, variant: 'success' });
+  const decision = (verb: string) => ({
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: trpc.admin.users.referrals.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.area('users') });
     },
-    onError(error: unknown) {
-      if (appErrorCode(error) === 'admin_unauthorized') return;
-      toast({ title: 'Unable to change the referral', description: errorMessage(error, adminUsersMessages.referralDecisionFailed), variant: 'destructive' });
-      void queryClient.invalidateQueries({ queryKey: trpc.admin.users.referrals.queryKey() });
+    onError: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.users.referrals.queryKey() }),
+    toasts: {
+      success: ({ referrerTier }: { referrerTier: Tier }, { userId }: { userId: string }) => {
+        const who = list.data?.referrals.find((r) => r.userId === userId)?.username ?? 'The referral';
+        return { title: `Referral ${verb}`, description: `${who}: ${referrer?.username ?? 'the referrer'} is ${TIER_NAMES[referrerTier]}.` };
+      },
+      failure: 'Unable to change the referral',
+      fallback: adminUsersMessages.referralDecisionFailed,
     },
   });
-  const release = useMutation(trpc.admin.users.releaseReferral.mutationOptions(options('released')));
-  const revoke = useMutation(trpc.admin.users.revokeReferral.mutationOptions(options('revoked')));
+  const release = useAdminMutation({ ...trpc.admin.users.releaseReferral.mutationOptions(), ...decision('released') });
+  const revoke = useAdminMutation({ ...trpc.admin.users.revokeReferral.mutationOptions(), ...decision('revoked') });
   const busy = release.isPending || revoke.isPending;
 
   return (
@@ -58,10 +62,7 @@ export function ReferralsDialog({ referrer, onClose }: ReferralsDialogProps) {
           {list.isPending ? (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-600"><Spinner /> Loading referrals…</p>
           ) : list.isError ? (
-            <div className="flex flex-col items-start gap-3">
-              <Alert>{errorMessage(list.error, adminUsersMessages.referralsLoadFailed)}</Alert>
-              <Button variant="outline" onClick={() => void list.refetch()}><RefreshCw aria-hidden="true" className="h-4 w-4" /> Try again</Button>
-            </div>
+            <QueryError error={list.error} fallback={adminUsersMessages.referralsLoadFailed} onRetry={() => void list.refetch()} />
           ) : (
             <ul aria-label="Referrals" className="divide-y divide-slate-100">
               {list.data.referrals.map((r) => (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { appErrorCode, errorMessage } from '@drape/client';
 import { adminUsersMessages, TIER_NAMES, type TestUserCredentials } from '@drape/contracts';
-import { Alert, Button, toast } from '@drape/ui';
+import { Alert, Button } from '@drape/ui';
+import { adminKeys } from '../../lib/admin-keys';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminMutation } from '../../lib/use-admin-mutation';
 import { CopyButton } from './copy-button';
 
 /** Creates one test user per tier; their credentials are shown here once and kept nowhere else. */
@@ -12,19 +13,18 @@ export function TestUsersCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [made, setMade] = useState<TestUserCredentials[] | null>(null);
-  const create = useMutation(
-    trpc.admin.users.createTestUsers.mutationOptions({
-      onSuccess(answer) {
-        setMade(answer.users);
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
-        toast({ title: 'Test users created', description: `${answer.users.length} test users, one per tier.`, variant: 'success' });
-      },
-      onError(error) {
-        if (appErrorCode(error) === 'admin_unauthorized') return;
-        toast({ title: adminUsersMessages.createFailed, description: errorMessage(error, adminUsersMessages.createFailed), variant: 'destructive' });
-      },
-    }),
-  );
+  const create = useAdminMutation({
+    ...trpc.admin.users.createTestUsers.mutationOptions(),
+    onSuccess: (answer) => {
+      setMade(answer.users);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.area('users') });
+    },
+    toasts: {
+      success: (answer) => ({ title: 'Test users created', description: `${answer.users.length} test users, one per tier.` }),
+      failure: adminUsersMessages.createFailed,
+      fallback: adminUsersMessages.createFailed,
+    },
+  });
 
   return (
     <section aria-labelledby="test-users-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -1,17 +1,17 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogOut, RefreshCw } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
-import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
-import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, toast } from '@drape/ui';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
+import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@drape/ui';
+import { LoadMore } from '../../lib/load-more';
+import { QueryError } from '../../lib/query-error';
 import { ReferralsDialog } from './referrals-dialog';
+import { useEndSessions, userFilters, useUsers, type TestFilter } from './use-users';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const count = new Intl.NumberFormat();
 
-type TestFilter = 'all' | 'test' | 'real';
 const control = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none';
 
 /**
@@ -19,9 +19,6 @@ const control = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm f
  * and a referrer's held referrals marked, to review (release or revoke).
  */
 export function UserList() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
   const ids = { search: useId(), tier: useId(), test: useId() };
   const [searchInput, setSearchInput] = useState('');
   const search = useDeferredValue(searchInput.trim());
@@ -29,34 +26,8 @@ export function UserList() {
   const [test, setTest] = useState<TestFilter>('all');
   const [ending, setEnding] = useState<AdminUserRow | null>(null);
   const [reviewing, setReviewing] = useState<AdminUserRow | null>(null);
-
-  const filters = {
-    ...(search ? { search } : {}),
-    ...(tier !== 'all' ? { tier } : {}),
-    ...(test !== 'all' ? { isTest: test === 'test' } : {}),
-  };
-  const list = useInfiniteQuery({
-    queryKey: [...trpc.admin.users.list.queryKey(), filters],
-    queryFn: ({ pageParam }) => client.admin.users.list.query({ ...filters, limit: ADMIN_USERS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const users = list.data?.pages.flatMap((p) => p.users) ?? [];
-
-  const endSessions = useMutation(
-    trpc.admin.users.endSessions.mutationOptions({
-      onSuccess({ ended }, { userId }) {
-        const who = users.find((u) => u.id === userId)?.username ?? 'The user';
-        toast({ title: 'Sessions ended', description: `${who}: ${count.format(ended)} session${ended === 1 ? '' : 's'} ended.`, variant: 'success' });
-        setEnding(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
-      },
-      onError(error) {
-        if (appErrorCode(error) === 'admin_unauthorized') return;
-        toast({ title: 'Unable to end sessions', description: errorMessage(error, adminUsersMessages.endSessionsFailed), variant: 'destructive' });
-      },
-    }),
-  );
+  const list = useUsers(userFilters(search, tier, test));
+  const users = list.items;
 
   return (
     <section aria-labelledby="user-list-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -94,60 +65,13 @@ export function UserList() {
           <Spinner className="h-5 w-5" /> Loading users…
         </div>
       ) : list.isError && users.length === 0 ? (
-        appErrorCode(list.error) === 'admin_unauthorized' ? null : (
-          <div className="flex flex-col items-start gap-3 border-t border-slate-100 p-6">
-            <Alert>{errorMessage(list.error, adminUsersMessages.loadFailed)}</Alert>
-            <Button variant="outline" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden="true" className="h-4 w-4" /> Try again
-            </Button>
-          </div>
-        )
+        <div className="border-t border-slate-100 p-6 empty:hidden">
+          <QueryError error={list.error} fallback={adminUsersMessages.loadFailed} onRetry={() => void list.refetch()} />
+        </div>
       ) : users.length === 0 ? (
         <p className="border-t border-slate-100 p-6 text-sm text-slate-600">{adminUsersMessages.noUsers}</p>
       ) : (
-        <div className="overflow-x-auto border-t border-slate-100">
-          <table className="w-full min-w-[52rem] text-left text-sm" aria-label="Users">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">User</th>
-                <th scope="col" className="px-4 py-3">Tier</th>
-                <th scope="col" className="px-4 py-3">Signed up</th>
-                <th scope="col" className="px-4 py-3">Active sessions</th>
-                <th scope="col" className="px-4 py-3">Last active</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <span className="flex items-center gap-2">
-                      <span className="font-medium text-slate-900">{u.username}</span>
-                      {u.isTest && <Badge tone="gold">Test</Badge>}
-                      {u.heldReferrals > 0 && (
-                        // The mark is the way in: it opens the referrer's review (Release, Revoke).
-                        <button type="button" onClick={() => setReviewing(u)} className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
-                          <Badge tone="danger" className="hover:bg-danger/15">{count.format(u.heldReferrals)} held referral{u.heldReferrals === 1 ? '' : 's'}</Badge>
-                          <span className="sr-only"> of {u.username}: review</span>
-                        </button>
-                      )}
-                    </span>
-                    <span className="block text-xs break-all text-slate-500">{u.email}</span>
-                  </th>
-                  <td className="px-4 py-3 text-slate-700">{TIER_NAMES[u.tier]}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700"><time dateTime={u.createdAt}>{day.format(new Date(u.createdAt))}</time></td>
-                  <td className="px-4 py-3 text-slate-700">{count.format(u.activeSessions)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.lastActiveAt ? <time dateTime={u.lastActiveAt}>{moment.format(new Date(u.lastActiveAt))}</time> : '—'}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => setEnding(u)} aria-label={`End sessions of ${u.username}`}>
-                      <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UsersTable users={users} onEnd={setEnding} onReview={setReviewing} />
       )}
 
       {list.isError && users.length > 0 && appErrorCode(list.error) !== 'admin_unauthorized' && (
@@ -155,31 +79,83 @@ export function UserList() {
       )}
       {list.hasNextPage && (
         <div className="flex justify-center border-t border-slate-100 p-4">
-          <Button variant="outline" pending={list.isFetchingNextPage} pendingLabel="Loading…" onClick={() => void list.fetchNextPage()}>
-            Load More
-          </Button>
+          <LoadMore list={list} />
         </div>
       )}
 
       <ReferralsDialog referrer={reviewing} onClose={() => setReviewing(null)} />
-
-      <Dialog open={ending !== null} onOpenChange={(open) => !open && !endSessions.isPending && setEnding(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>End every session?</DialogTitle>
-            <DialogDescription>
-              {ending ? `${ending.username} is signed out on all ${count.format(ending.activeSessions)} devices and has to sign in again.` : ''}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="text-sm text-slate-600">Their account, looks and wardrobe stay as they are.</DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setEnding(null)} disabled={endSessions.isPending}>Cancel</Button>
-            <Button variant="destructive" pending={endSessions.isPending} pendingLabel="Ending…" onClick={() => ending && endSessions.mutate({ userId: ending.id })}>
-              End sessions
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <EndSessionsDialog user={ending} onClose={() => setEnding(null)} />
     </section>
+  );
+}
+
+function UsersTable({ users, onEnd, onReview }: { users: AdminUserRow[]; onEnd: (u: AdminUserRow) => void; onReview: (u: AdminUserRow) => void }) {
+  return (
+    <div className="overflow-x-auto border-t border-slate-100">
+      <table className="w-full min-w-[52rem] text-left text-sm" aria-label="Users">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">User</th>
+            <th scope="col" className="px-4 py-3">Tier</th>
+            <th scope="col" className="px-4 py-3">Signed up</th>
+            <th scope="col" className="px-4 py-3">Active sessions</th>
+            <th scope="col" className="px-4 py-3">Last active</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((u) => (
+            <tr key={u.id}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="flex items-center gap-2">
+                  <span className="font-medium text-slate-900">{u.username}</span>
+                  {u.isTest && <Badge tone="gold">Test</Badge>}
+                  {u.heldReferrals > 0 && (
+                    // The mark is the way in: it opens the referrer's review (Release, Revoke).
+                    <button type="button" onClick={() => onReview(u)} className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
+                      <Badge tone="danger" className="hover:bg-danger/15">{count.format(u.heldReferrals)} held referral{u.heldReferrals === 1 ? '' : 's'}</Badge>
+                      <span className="sr-only"> of {u.username}: review</span>
+                    </button>
+                  )}
+                </span>
+                <span className="block text-xs break-all text-slate-500">{u.email}</span>
+              </th>
+              <td className="px-4 py-3 text-slate-700">{TIER_NAMES[u.tier]}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700"><time dateTime={u.createdAt}>{day.format(new Date(u.createdAt))}</time></td>
+              <td className="px-4 py-3 text-slate-700">{count.format(u.activeSessions)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.lastActiveAt ? <time dateTime={u.lastActiveAt}>{moment.format(new Date(u.lastActiveAt))}</time> : '—'}</td>
+              <td className="px-4 py-3 text-right">
+                <Button variant="outline" size="sm" disabled={u.activeSessions === 0} onClick={() => onEnd(u)} aria-label={`End sessions of ${u.username}`}>
+                  <LogOut aria-hidden="true" className="h-4 w-4" /> End sessions
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EndSessionsDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
+  const endSessions = useEndSessions(onClose);
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && !endSessions.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>End every session?</DialogTitle>
+          <DialogDescription>
+            {user ? `${user.username} is signed out on all ${count.format(user.activeSessions)} devices and has to sign in again.` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogBody className="text-sm text-slate-600">Their account, looks and wardrobe stay as they are.</DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={endSessions.isPending}>Cancel</Button>
+          <Button variant="destructive" pending={endSessions.isPending} pendingLabel="Ending…" onClick={() => user && endSessions.mutate(user)}>
+            End sessions
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

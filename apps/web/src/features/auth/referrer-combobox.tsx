@@ -1,9 +1,10 @@
-import { REFERRER_DEBOUNCE_MS, USER_SEARCH_MIN } from '@drape/contracts';
+import { USER_SEARCH_MIN } from '@drape/contracts';
 import { cn, Input, type FieldControlProps } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useTRPC } from '../../lib/trpc';
+import { REFERRER_DEBOUNCE_MS } from '../../lib/timing';
 
 export interface Referrer {
   id: string;

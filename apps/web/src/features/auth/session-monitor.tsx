@@ -1,4 +1,3 @@
-import { SESSION_BANNER_MS, SESSION_CHECK_MS, TOKEN_REFRESH_MS } from '@drape/contracts';
 import { Button } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
@@ -6,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { authStore, SESSIONS_WARNED_KEY } from '../../lib/auth-store';
 import { useAuth } from '../../lib/auth-context';
+import { SESSION_BANNER_MS, SESSION_CHECK_MS, TOKEN_REFRESH_MS } from '../../lib/timing';
 
 /**
  * While signed in (user-area §4): sessions are checked at once and every 5 minutes, the token is

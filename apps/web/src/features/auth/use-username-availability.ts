@@ -1,7 +1,8 @@
-import { USERNAME_DEBOUNCE_MS, usernameMessages, usernameProblem } from '@drape/contracts';
+import { usernameMessages, usernameProblem } from '@drape/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useTRPC } from '../../lib/trpc';
+import { USERNAME_DEBOUNCE_MS } from '../../lib/timing';
 
 export type UsernameState = 'idle' | 'checking' | 'available' | 'unavailable';
 

@@ -1,6 +1,7 @@
-import { CLIENT_STALE_MS, type LandingShowcase, type LookbookStats } from '@drape/contracts';
+import type { LandingShowcase, LookbookStats } from '@drape/contracts';
 import { startTransition, useEffect, useState } from 'react';
 import { loadDataClient } from '../../lib/data-layer-loader';
+import { CLIENT_STALE_MS } from '../../lib/timing';
 
 export interface LandingData {
   showcase?: LandingShowcase;

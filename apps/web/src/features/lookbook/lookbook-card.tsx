@@ -1,13 +1,13 @@
-import { CARD_STAGGER_MS, LOOKS_SKELETONS, MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
-import { Button, cn } from '@drape/ui';
-import { ChevronDown, Palette, ShoppingBag } from 'lucide-react';
+import { LOOKS_SKELETONS, MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
+import { cn } from '@drape/ui';
+import { Palette } from 'lucide-react';
 import { useId } from 'react';
-import { FashionItemRow } from '../../components/fashion-item-row';
-import { LookImage } from '../../components/look-image';
+import { LookCard, LookItems, LookItemsButton } from '../../components/look-card';
 import { SaveLookButton } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
-import { genderName, lookAlt } from '../../lib/look-names';
+import { genderName } from '../../lib/look-names';
+import { CARD_STAGGER_MS } from '../../lib/timing';
 
 /**
  * A card's stagger (user-area §2: 150 ms per card) counts within its page and stops after a
@@ -50,72 +50,66 @@ export function LookbookCard({
       className="motion-safe:animate-fade-in"
       style={{ animationDelay: `${Math.min(indexInPage, STAGGER_STEPS) * CARD_STAGGER_MS}ms`, animationDuration: '400ms', animationFillMode: 'both' }}
     >
-      <article aria-labelledby={titleId} className="flex flex-col overflow-clip rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
-        <div className="relative bg-sand">
-          <LookImage urls={[look.thumbnailUrl, look.imageUrl]} alt={lookAlt(look)} width={look.width} height={look.height} loading={eager ? 'eager' : 'lazy'} />
-          {/* Top right: the picture draws its own color dots at the top left. */}
-          <div className="absolute right-3 top-3 max-w-[calc(100%-1.5rem)]">
-            {canFilter ? (
-              <button
-                type="button"
-                onClick={() => onFilterSelection(look)}
-                title={`Show ${gender.toLowerCase()} ${name} looks`}
-                className="inline-flex max-w-full cursor-pointer items-center rounded-full border border-ink/10 bg-paper/95 px-3 py-1 text-xs font-semibold uppercase tracking-[0.08em] text-ink shadow-soft hover:bg-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-              >
-                <span className="sr-only">Show {gender.toLowerCase()} looks of </span>
-                <span className="truncate">{name}</span>
-              </button>
-            ) : (
-              <span className="inline-flex max-w-full items-center rounded-full border border-ink/10 bg-paper/95 px-3 py-1 text-xs font-semibold uppercase tracking-[0.08em] text-ink shadow-soft">
-                <span className="truncate">{name}</span>
-              </span>
-            )}
-          </div>
+      <LookCard
+        look={look}
+        titleId={titleId}
+        title={name}
+        headingLevel={2}
+        facts={[gender, vibe].filter(Boolean).join(' · ')}
+        eager={eager}
+        // Top right: the picture draws its own color dots at the top left.
+        badge={<TrendBadge name={name} gender={gender} onFilter={canFilter ? () => onFilterSelection(look) : undefined} />}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <ul aria-label="Colors" className="flex flex-wrap items-center gap-1.5">
+            {colors.map((color) => (
+              <li key={color} className="flex">
+                <ColorDot color={color} gender={gender} onClick={canFilter ? () => onFilterColor(look, color) : undefined} />
+              </li>
+            ))}
+          </ul>
+          {palette ? (
+            <span className="inline-flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.12em] text-gold-ink">
+              <Palette aria-hidden="true" className="h-3.5 w-3.5" />
+              <span className="sr-only">Palette: </span>
+              {palette}
+            </span>
+          ) : null}
         </div>
-        <div className="flex flex-col gap-4 p-4">
-          <div className="flex flex-col gap-1">
-            <h2 id={titleId} className="font-display text-xl font-medium leading-snug text-ink">
-              {name}
-            </h2>
-            <p className="text-sm text-taupe">{[gender, vibe].filter(Boolean).join(' · ')}</p>
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <ul aria-label="Colors" className="flex flex-wrap items-center gap-1.5">
-              {colors.map((color) => (
-                <li key={color} className="flex">
-                  <ColorDot color={color} gender={gender} onClick={canFilter ? () => onFilterColor(look, color) : undefined} />
-                </li>
-              ))}
-            </ul>
-            {palette ? (
-              <span className="inline-flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.12em] text-gold-ink">
-                <Palette aria-hidden="true" className="h-3.5 w-3.5" />
-                <span className="sr-only">Palette: </span>
-                {palette}
-              </span>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <ShareButton imageId={look.imageId} shareType="lookbook" title={`${name} outfit`} size="sm" />
-            <SaveLookButton imageId={look.imageId} saved={look.saved} onSaved={onSaved} size="sm" />
-            <Button variant="ghost" size="sm" aria-expanded={itemsOpen} aria-controls={itemsId} onClick={onToggleItems} disabled={items.length === 0}>
-              <ShoppingBag aria-hidden="true" className="h-4 w-4" />
-              Items
-              <ChevronDown aria-hidden="true" className={cn('h-4 w-4 transition-transform', itemsOpen && 'rotate-180')} />
-            </Button>
-          </div>
-          <div id={itemsId} hidden={!itemsOpen}>
-            {itemsOpen ? (
-              <ul aria-label={`${name} pieces`} className="flex flex-col gap-2">
-                {items.map((item) => (
-                  <FashionItemRow key={item.id} item={item} gender={look.gender} compact />
-                ))}
-              </ul>
-            ) : null}
-          </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ShareButton imageId={look.imageId} shareType="lookbook" title={`${name} outfit`} size="sm" />
+          <SaveLookButton imageId={look.imageId} saved={look.saved} onSaved={onSaved} size="sm" />
+          <LookItemsButton variant="ghost" open={itemsOpen} controls={itemsId} onToggle={onToggleItems} count={items.length} showCount={false} />
         </div>
-      </article>
+        <div id={itemsId} hidden={!itemsOpen}>
+          {itemsOpen ? <LookItems label={`${name} pieces`} items={items} gender={look.gender} /> : null}
+        </div>
+      </LookCard>
     </li>
+  );
+}
+
+const badgeClass = 'inline-flex max-w-full items-center rounded-full border border-ink/10 bg-paper/95 px-3 py-1 text-xs font-semibold uppercase tracking-[0.08em] text-ink shadow-soft';
+
+/** The look's trend, palette or occasion over its picture; for a Fashion Icon it filters the LookBook by it. */
+function TrendBadge({ name, gender, onFilter }: { name: string; gender: string; onFilter?: () => void }) {
+  if (!onFilter) {
+    return (
+      <span className={badgeClass}>
+        <span className="truncate">{name}</span>
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={onFilter}
+      title={`Show ${gender.toLowerCase()} ${name} looks`}
+      className={cn(badgeClass, 'cursor-pointer hover:bg-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink')}
+    >
+      <span className="sr-only">Show {gender.toLowerCase()} looks of </span>
+      <span className="truncate">{name}</span>
+    </button>
   );
 }
 

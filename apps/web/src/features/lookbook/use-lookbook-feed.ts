@@ -1,8 +1,9 @@
-import { CLIENT_STALE_MS, INFINITE_SCROLL, LOAD_MORE_EVERY, LOOKS_PAGE_SIZE, type LookbookPage, type LookView } from '@drape/contracts';
+import { LOAD_MORE_EVERY, LOOKS_PAGE_SIZE, type LookbookPage, type LookView } from '@drape/contracts';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import type { LookbookFilters } from './lookbook-filters';
+import { CLIENT_STALE_MS, INFINITE_SCROLL } from '../../lib/timing';
 
 type Feed = InfiniteData<LookbookPage, string | null>;
 

@@ -1,8 +1,9 @@
-import { MAINTENANCE_RETRY_MS, OFFICIAL_LOGO_PATH } from '@drape/contracts';
+import { OFFICIAL_LOGO_PATH } from '@drape/contracts';
 import { Button } from '@drape/ui';
 import { RefreshCw, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { refreshPlatformStatus } from '../../lib/platform-status';
+import { MAINTENANCE_RETRY_MS } from '../../lib/timing';
 
 const seconds = Math.round(MAINTENANCE_RETRY_MS / 1000);
 

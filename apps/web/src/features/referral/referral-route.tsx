@@ -1,6 +1,7 @@
 import { isReservedUsername, usernameProblem } from '@drape/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
+import { routes } from '../../lib/routes';
 import { useTRPC } from '../../lib/trpc';
 import { PageLoading } from '../../components/page-loading';
 import NotFoundPage from '../../components/not-found-page';
@@ -21,6 +22,6 @@ export default function ReferralRoute() {
   if (!wellFormed) return <Navigate to="/404" replace />;
   if (check.isPending) return <PageLoading />;
   // Taken (not available) means a member has it: that member is the referrer.
-  if (check.data && !check.data.available) return <Navigate to={`/auth?ref=${encodeURIComponent(username)}`} replace />;
+  if (check.data && !check.data.available) return <Navigate to={routes.auth({ ref: username })} replace />;
   return <Navigate to="/404" replace />;
 }

@@ -9,6 +9,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useAuth } from '../../lib/auth-context';
 import { storeLastOutfit } from '../../lib/last-outfit';
 import { PageMeta } from '../../lib/page-meta';
+import { routes } from '../../lib/routes';
 import { useTRPC } from '../../lib/trpc';
 
 /**
@@ -45,8 +46,8 @@ export default function SharedOutfitPage() {
       </div>
     );
   }
-  // The path is a checked image id: it goes into the query as it is (user-area §2: /auth?returnUrl={path}).
-  if (outfit && !isAuthenticated) return <Navigate to={`/auth?returnUrl=${sharedOutfitPath(imageId)}`} replace />;
+  // user-area §2: /auth?returnUrl={path}.
+  if (outfit && !isAuthenticated) return <Navigate to={routes.auth({ returnUrl: routes.sharedOutfit(imageId) })} replace />;
   return (
     <>
       <PageMeta title="Shared Outfit" noindex path={sharedOutfitPath(imageId)} />

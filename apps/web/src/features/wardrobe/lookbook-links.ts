@@ -1,4 +1,5 @@
 import { MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
+import { routes } from '../../lib/routes';
 
 /** The look's color chips: its colors in piece order, each once, at most MAX_COLOR_CHIPS (user-area §2, §9). */
 export function colorChips(colors: readonly ColorFamily[], max: number = MAX_COLOR_CHIPS): ColorFamily[] {
@@ -7,10 +8,10 @@ export function colorChips(colors: readonly ColorFamily[], max: number = MAX_COL
 
 /** user-area §2 Wardrobe: the trend chip opens the LookBook with the look's gender and trend. */
 export function lookbookTrendPath(look: Pick<LookView, 'gender' | 'selection'>): string {
-  return `/lookbook?${new URLSearchParams({ gender: look.gender, trend: look.selection.id })}`;
+  return routes.lookbook({ gender: look.gender, trend: look.selection.id });
 }
 
 /** user-area §2 Wardrobe: a color chip opens the LookBook with the look's gender and that color. */
 export function lookbookColorPath(look: Pick<LookView, 'gender'>, color: ColorFamily): string {
-  return `/lookbook?${new URLSearchParams({ gender: look.gender, color })}`;
+  return routes.lookbook({ gender: look.gender, color });
 }

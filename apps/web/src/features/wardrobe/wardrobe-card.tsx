@@ -2,14 +2,13 @@ import type { WardrobeEntry } from '@drape/contracts';
 import {
   Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn,
 } from '@drape/ui';
-import { ChevronDown, NotebookPen, ShoppingBag, Trash2 } from 'lucide-react';
+import { NotebookPen, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { FashionItemRow } from '../../components/fashion-item-row';
-import { LookImage } from '../../components/look-image';
+import { LookCard, LookItems, LookItemsButton } from '../../components/look-card';
 import { ShareButton } from '../../components/share-button';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
-import { genderName, lookAlt } from '../../lib/look-names';
+import { genderName } from '../../lib/look-names';
 import { colorChips, lookbookColorPath, lookbookTrendPath } from './lookbook-links';
 import { NotesEditor } from './notes-editor';
 import { styleVibeName } from './wardrobe-filters';
@@ -53,101 +52,80 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
   const items = entry.fashionItems;
   const facts = [genderName(entry.gender), entry.styleVibe ? styleVibeName(entry.styleVibe) : null].filter(Boolean).join(' · ');
   const saved = new Date(entry.savedAt);
-  const Heading = headingLevel === 3 ? 'h3' : 'h4';
 
   return (
-    <article ref={card} aria-labelledby={`${id}-title`} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft">
-      <div className="bg-sand">
-        <LookImage urls={[entry.thumbnailUrl, entry.imageUrl]} alt={lookAlt(entry)} width={entry.width} height={entry.height} loading={eager ? 'eager' : 'lazy'} />
-      </div>
-      <div className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
-        <div className="flex flex-col gap-1">
-          <Heading id={`${id}-title`} className="font-display text-xl font-medium leading-snug text-ink">
-            {name}
-          </Heading>
-          <p className="text-xs text-taupe">
-            {facts}
-            {Number.isNaN(saved.getTime()) ? null : (
-              <>
-                {' · '}Saved <time dateTime={entry.savedAt}>{savedDate.format(saved)}</time>
-              </>
-            )}
-          </p>
-        </div>
-
-        <ul aria-label="Browse similar looks in the LookBook" className="flex flex-wrap items-center gap-2">
-          <li>
+    <LookCard
+      look={entry}
+      cardRef={card}
+      titleId={`${id}-title`}
+      title={name}
+      headingLevel={headingLevel}
+      eager={eager}
+      facts={
+        <>
+          {facts}
+          {Number.isNaN(saved.getTime()) ? null : (
+            <>
+              {' · '}Saved <time dateTime={entry.savedAt}>{savedDate.format(saved)}</time>
+            </>
+          )}
+        </>
+      }
+    >
+      <ul aria-label="Browse similar looks in the LookBook" className="flex flex-wrap items-center gap-2">
+        <li>
+          <Link
+            to={lookbookTrendPath(entry)}
+            aria-label={`${KIND_LABEL[entry.selection.kind]} ${name}: browse ${name} looks in the LookBook`}
+            className="inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          >
+            <span className="inline-flex items-center rounded-full border border-gold/40 bg-gold-soft px-2.5 py-0.5 text-xs font-medium text-gold-ink transition-colors hover:border-gold-ink">
+              {name}
+            </span>
+          </Link>
+        </li>
+        {colorChips(entry.colors).map((color) => (
+          <li key={color}>
             <Link
-              to={lookbookTrendPath(entry)}
-              aria-label={`${KIND_LABEL[entry.selection.kind]} ${name}: browse ${name} looks in the LookBook`}
-              className="inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+              to={lookbookColorPath(entry, color)}
+              aria-label={`${colorFamilyName(color)}: browse ${color} looks in the LookBook`}
+              className={cn(
+                'inline-flex items-center gap-1.5 rounded-full border border-linen bg-ivory px-2.5 py-0.5 text-xs text-umber transition-colors',
+                'hover:border-taupe focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink',
+              )}
             >
-              <span className="inline-flex items-center rounded-full border border-gold/40 bg-gold-soft px-2.5 py-0.5 text-xs font-medium text-gold-ink transition-colors hover:border-gold-ink">
-                {name}
-              </span>
+              <span aria-hidden="true" className="h-3 w-3 rounded-full border border-ink/15" style={{ background: COLOR_FAMILY_SWATCH[color] }} />
+              {colorFamilyName(color)}
             </Link>
           </li>
-          {colorChips(entry.colors).map((color) => (
-            <li key={color}>
-              <Link
-                to={lookbookColorPath(entry, color)}
-                aria-label={`${colorFamilyName(color)}: browse ${color} looks in the LookBook`}
-                className={cn(
-                  'inline-flex items-center gap-1.5 rounded-full border border-linen bg-ivory px-2.5 py-0.5 text-xs text-umber transition-colors',
-                  'hover:border-taupe focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink',
-                )}
-              >
-                <span aria-hidden="true" className="h-3 w-3 rounded-full border border-ink/15" style={{ background: COLOR_FAMILY_SWATCH[color] }} />
-                {colorFamilyName(color)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        ))}
+      </ul>
 
-        {editing ? (
-          <NotesEditor entryId={entry.id} notes={entry.notes} lookName={name} onClose={() => onEditNotes(false)} />
-        ) : entry.notes ? (
-          <div className="rounded-xl border border-linen bg-ivory px-3 py-2">
-            <p className="text-[0.65rem] font-semibold uppercase tracking-[0.16em] text-gold-ink">Your notes</p>
-            <p className="whitespace-pre-line break-words text-sm leading-relaxed text-ink">{entry.notes}</p>
-          </div>
-        ) : null}
-
-        <div className="mt-auto flex flex-wrap items-start gap-2">
-          {editing ? null : (
-            <Button ref={notesButton} variant="outline" size="sm" onClick={() => onEditNotes(true)} aria-label={`${entry.notes ? 'Edit notes' : 'Add notes'} on ${name}`}>
-              <NotebookPen aria-hidden="true" className="h-4 w-4" />
-              {entry.notes ? 'Edit notes' : 'Add notes'}
-            </Button>
-          )}
-          <Button
-            variant={itemsOpen ? 'secondary' : 'outline'}
-            size="sm"
-            aria-expanded={itemsOpen}
-            aria-controls={itemsOpen ? `${id}-items` : undefined}
-            onClick={onToggleItems}
-            disabled={items.length === 0}
-          >
-            <ShoppingBag aria-hidden="true" className="h-4 w-4" />
-            Items ({items.length})
-            <ChevronDown aria-hidden="true" className={cn('h-4 w-4 transition-transform', itemsOpen && 'rotate-180')} />
-          </Button>
-          <ShareButton imageId={entry.imageId} shareType="wardrobe" title={`${name} outfit`} size="sm" />
-          <Button variant="ghost" size="sm" className="ml-auto text-danger hover:bg-danger-soft" aria-label={`Remove ${name} from your wardrobe`} onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            <span className="sr-only sm:not-sr-only">Remove</span>
-          </Button>
+      {editing ? (
+        <NotesEditor entryId={entry.id} notes={entry.notes} lookName={name} onClose={() => onEditNotes(false)} />
+      ) : entry.notes ? (
+        <div className="rounded-xl border border-linen bg-ivory px-3 py-2">
+          <p className="text-[0.65rem] font-semibold uppercase tracking-[0.16em] text-gold-ink">Your notes</p>
+          <p className="whitespace-pre-line break-words text-sm leading-relaxed text-ink">{entry.notes}</p>
         </div>
+      ) : null}
 
-        {itemsOpen ? (
-          <ul id={`${id}-items`} aria-label={`Items of ${name}`} className="flex flex-col gap-2">
-            {items.map((item) => (
-              <FashionItemRow key={item.id} item={item} gender={entry.gender} compact />
-            ))}
-          </ul>
-        ) : null}
+      <div className="mt-auto flex flex-wrap items-start gap-2">
+        {editing ? null : (
+          <Button ref={notesButton} variant="outline" size="sm" onClick={() => onEditNotes(true)} aria-label={`${entry.notes ? 'Edit notes' : 'Add notes'} on ${name}`}>
+            <NotebookPen aria-hidden="true" className="h-4 w-4" />
+            {entry.notes ? 'Edit notes' : 'Add notes'}
+          </Button>
+        )}
+        <LookItemsButton variant="outline" open={itemsOpen} controls={itemsOpen ? `${id}-items` : undefined} count={items.length} showCount onToggle={onToggleItems} />
+        <ShareButton imageId={entry.imageId} shareType="wardrobe" title={`${name} outfit`} size="sm" />
+        <Button variant="ghost" size="sm" className="ml-auto text-danger hover:bg-danger-soft" aria-label={`Remove ${name} from your wardrobe`} onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only sm:not-sr-only">Remove</span>
+        </Button>
       </div>
 
+      {itemsOpen ? <LookItems id={`${id}-items`} label={`Items of ${name}`} items={items} gender={entry.gender} /> : null}
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           onCloseAutoFocus={(e) => {
@@ -179,6 +157,6 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </article>
+    </LookCard>
   );
 }
