@@ -40,9 +40,9 @@ describe('saveToWardrobe', () => {
     const answer = await saveToWardrobe(t.services, me, served);
     expect(answer).toMatchObject({ success: true, saved: 1, cap: 20 });
     expect(answer.item).toMatchObject({
-      imageId: served, notes: null, gender: 'male', trend: 'Boho Chic', occasion: null, styleVibe: 'Elegant', style_vibe: 'Elegant', vibe: 'Elegant',
+      imageId: served, notes: null, gender: 'male', trend: 'Boho Chic', occasion: null, styleVibe: 'Elegant',
       selection: { kind: 'trend', id: 'boho_chic', name: 'Boho Chic' }, colors: ['navy', 'white', 'brown'], saved: true, status: 'viewable',
-      imageUrl: expect.stringContaining('/media/looks/'), image_url: answer.item.imageUrl,
+      imageUrl: expect.stringContaining('/media/looks/'),
     });
     expect(answer.item.id).not.toBe(served);
     expect(answer.item.fashionItems.map((p) => p.colorFamily)).toEqual(['navy', 'white', 'navy', 'brown']);
