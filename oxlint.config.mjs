@@ -15,6 +15,16 @@ const featuresOf = (src) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
 };
 const features = featuresOf(webSrc);
+/** The faces each workspace package declares in its manifest's `exports` (besides its index). */
+const declaredFaces = ['packages', '.'].flatMap((top) => {
+  const dirs = top === '.' ? ['stress'] : fs.readdirSync(path.join(root, top)).map((d) => path.join(top, d));
+  return dirs.flatMap((dir) => {
+    const manifest = path.join(root, dir, 'package.json');
+    if (!fs.existsSync(manifest)) return [];
+    const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    return typeof exports === 'object' ? Object.keys(exports).filter((k) => k !== '.').map((k) => `!${name}/${k.slice(2)}`) : [];
+  });
+});
 const adminFeatures = featuresOf(adminSrc);
 
 /** Packages that run on the server: the browser apps may import their types, never their code. */
@@ -66,7 +76,7 @@ export default defineConfig({
     'no-restricted-imports': ['error', {
       // gitignore-style: every deep path, except the faces packages declare.
       patterns: [{
-        group: ['@drape/*/**', '!@drape/auth/testing', '!@drape/db/testing', '!@drape/jobs/testing', '!@drape/log/testing', '!@drape/looks/testing', '!@drape/storage/testing', '!@drape/stress/fault-kit', '!@drape/ui/tokens.css'],
+        group: ['@drape/*/**', ...declaredFaces],
         message: 'A package is entered through its index (or a face it declares), never its files.',
       }],
     }],
@@ -82,8 +92,9 @@ export default defineConfig({
             message: 'The browser apps use server packages as types only (import type).',
           })),
           patterns: [{
-            group: ['@drape/*/**', '!@drape/ui/tokens.css'],
-            message: 'A package is entered through its index, never its files.',
+            // the faces of the browser's packages; server packages' faces stay out
+            group: ['@drape/*/**', ...declaredFaces.filter((face) => !SERVER_PACKAGES.some((name) => face.startsWith(`!@drape/${name}/`)))],
+            message: 'A package is entered through its index (or a face it declares), never its files.',
           }],
         }],
       },

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
-import { MEDIA_PATH, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS } from '@drape/contracts';
+import { OCCASIONS, PALETTES, STYLE_VIBES, TRENDS } from '@drape/contracts';
+import { MEDIA_PATH } from '@drape/contracts/generation';
 
 /**
  * The LookBook page's naive floor (issue 17 §4): a bare Fastify route with node-pg running the SQL

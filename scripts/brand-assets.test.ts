@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAVICON_SIZES, ICO_SIZES } from '@drape/contracts';
+import { FAVICON_SIZES, ICO_SIZES } from '@drape/contracts/brand';
 import { icoFromPngs, MASTER_LOGO, readMaster, writeBrandAssets } from './brand-assets';
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-brand-'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { BRAND_DIR, BRAND_FILES, FAVICON_SIZES, ICO_SIZES } from '@drape/contracts';
+import { BRAND_DIR, BRAND_FILES, FAVICON_SIZES, ICO_SIZES } from '@drape/contracts/brand';
 
 /**
  * The brand assets, made from the one master logo at build (before the web app's sources are

@@ -10,7 +10,7 @@ import { createMailDelivery, createMailer, verifyAdmin } from '@drape/auth';
 import { startSmtpSink } from '@drape/auth/testing';
 import { loadConfig } from '@drape/config';
 import { createMailQueue } from '@drape/jobs';
-import { AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { AUDIT_REFUSED_CALL } from '@drape/contracts/admin';
 import { recordRefusal } from '@drape/operations';
 import { readPlatformSettings } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';

@@ -2,10 +2,9 @@ import os from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
 import { readMailStatus, removeAdmin, upsertAdmin, type MailStatus } from '@drape/auth';
-import {
-  AUDIT_ACTIONS, BATCH_PRIORITY_FILTERS, BLOCKED_CLEANUP_AFTER_DAYS, BODY_SHAPES, OCCASIONS, PALETTES, PERFORMANCE_MODES, SKIN_TONES, STYLE_VIBES, TRENDS,
-  findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef,
-} from '@drape/contracts';
+import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, findCatalogEntry, isGender, selectionField, type Combination, type SelectionRef } from '@drape/contracts';
+import { AUDIT_ACTIONS, BATCH_PRIORITY_FILTERS, BLOCKED_CLEANUP_AFTER_DAYS } from '@drape/contracts/admin';
+import { PERFORMANCE_MODES } from '@drape/contracts/generation';
 import { boot } from '@drape/boot';
 import { logSettings, type Config } from '@drape/config';
 import { isEmbeddedDatabase, MIGRATION_NAMES, setPerformanceMode, readPerformanceMode, readPlatformSettings, updatePlatformSettings, type Db } from '@drape/db';

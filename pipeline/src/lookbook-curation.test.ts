@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enumerateCombinations } from '@drape/atelier';
-import { QUALITY_GOOD, type ColorFamily, type Combination } from '@drape/contracts';
+import type { ColorFamily, Combination } from '@drape/contracts';
+import { QUALITY_GOOD } from '@drape/contracts/generation';
 import type { CuratedBy } from '@drape/db';
 import { publish } from '@drape/looks';
 import { makeLook } from '@drape/looks/testing';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { bootstrapAdmin, createRateLimits, denyAdminToken, STALE_MAIL_ERROR, STALE_MAIL_MS } from '@drape/auth';
-import { AUDIT_REFUSAL_RETENTION_DAYS, AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { AUDIT_REFUSAL_RETENTION_DAYS, AUDIT_REFUSED_CALL } from '@drape/contracts/admin';
 import { recordAudit, recordRefusal } from '@drape/operations';
 import { enumerateCombinations } from '@drape/atelier';
 import { combinationColumns } from '@drape/db';

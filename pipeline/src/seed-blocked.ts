@@ -1,5 +1,6 @@
 import { compose, lookPrompt, qualityScore } from '@drape/atelier';
-import { GENDERS, OCCASIONS, PALETTES, REJECTION_REASONS, TRENDS, selectionField, type SelectionRef } from '@drape/contracts';
+import { GENDERS, OCCASIONS, PALETTES, TRENDS, selectionField, type SelectionRef } from '@drape/contracts';
+import { REJECTION_REASONS } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 import { generateJobData } from '@drape/jobs';
 import type { Storage } from '@drape/storage';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { verifyPassword } from '@drape/auth';
-import { imageIdInput } from '@drape/contracts';
+import { imageIdInput } from '@drape/contracts/looks';
 import { ensureMatrix } from '@drape/boot';
 import { countAdminFigures, readAdminCounts } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';

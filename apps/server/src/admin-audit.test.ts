@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedureList } from '@drape/api';
 import { bootstrapAdmin } from '@drape/auth';
-import { AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_REFUSAL_ROWS_PER_WINDOW, AUDIT_REFUSAL_WINDOW_MINUTES } from '@drape/contracts';
+import { AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_REFUSAL_ROWS_PER_WINDOW, AUDIT_REFUSAL_WINDOW_MINUTES } from '@drape/contracts/admin';
 import { insertLook } from './proof/looks';
 import { startTestServer, type TestServer } from './testing/harness';
 

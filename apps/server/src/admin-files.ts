@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '@drape/api';
 import { inspectAdminToken } from '@drape/auth';
-import { APP_ERRORS, AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { APP_ERRORS } from '@drape/contracts';
+import { AUDIT_REFUSED_CALL } from '@drape/contracts/admin';
 import { recordRefusal } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { requestContext } from './request-context';

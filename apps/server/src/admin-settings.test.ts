@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin } from '@drape/auth';
-import { MAINTENANCE_MESSAGE, OFFICIAL_LOGO_PATH, PERFORMANCE_MODES } from '@drape/contracts';
+import { MAINTENANCE_MESSAGE } from '@drape/contracts/admin';
+import { OFFICIAL_LOGO_PATH } from '@drape/contracts/brand';
+import { PERFORMANCE_MODES } from '@drape/contracts/generation';
 import { PLATFORM_SETTINGS_CACHE_MS, forgetPlatformSettings, updatePlatformSettings } from '@drape/db';
 import { startTestServer, type TestServer } from './testing/harness';
 import { makeLook } from '@drape/looks/testing';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin } from '@drape/auth';
-import { SHOWCASE_CAP } from '@drape/contracts';
+import { SHOWCASE_CAP } from '@drape/contracts/admin';
 import { curateLookbook } from '@drape/operations';
 import { startTestServer, type TestServer } from './testing/harness';
 import { makeLook } from '@drape/looks/testing';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { OFFICIAL_LOGO_PATH } from '@drape/contracts';
+import { OFFICIAL_LOGO_PATH } from '@drape/contracts/brand';
 import { etagMatches } from '@drape/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { httpRefusalMessages, type ErrorBody } from '@drape/contracts';
+import type { ErrorBody } from '@drape/contracts';
+import { httpRefusalMessages } from '@drape/contracts/http-refusals';
 
 /**
  * The framework's refusals that come before any route or error handler, in the API's own

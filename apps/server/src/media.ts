@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '@drape/config';
-import { MEDIA_PATH } from '@drape/contracts';
+import { MEDIA_PATH } from '@drape/contracts/generation';
 import { localAreaRoots, mediaResponse, MEDIA_CACHE_CONTROL, type Storage } from '@drape/storage';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_DURATION_BUCKETS_SECONDS, JOB_DURATION_BUCKETS_SECONDS, METRICS_REFUSAL, UNMATCHED_ROUTE_LABEL } from '@drape/contracts';
+import { HTTP_DURATION_BUCKETS_SECONDS, JOB_DURATION_BUCKETS_SECONDS, METRICS_REFUSAL, UNMATCHED_ROUTE_LABEL } from '@drape/contracts/observability';
 import { ALL_QUEUES, readJobCounts, scheduleQueue } from '@drape/jobs';
 import { buildApp } from './app';
 import { parsePrometheusText, samplesOf, valueOf, type Sample } from './testing/prometheus-text';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SharedLookPreview } from '@drape/api';
-import type { FashionItemView, OutfitView } from '@drape/contracts';
+import type { FashionItemView, OutfitView } from '@drape/contracts/generation';
 import { genericMeta, lookMeta, previewTags, withPreview } from './outfit-preview';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sharedLookPreview, type Services, type SharedLookPreview } from '@drape/api';
-import { shareOutfitInput, sharedOutfitPath } from '@drape/contracts';
+import { shareOutfitInput, sharedOutfitPath } from '@drape/contracts/share';
 import { escapeHtml } from './html-escape';
 import { NOT_BUILT } from './static-apps';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadinessAnswer, ReadinessChecks } from '@drape/contracts';
+import type { ReadinessAnswer, ReadinessChecks } from '@drape/contracts/observability';
 import { QUEUES, startBoss, stopBoss } from '@drape/jobs';
 import { startTestServer, type TestServer } from './testing/harness';
 import { testLogger } from '@drape/log/testing';

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  READINESS_CACHE_MS, READINESS_CHECK_TIMEOUT_MS, type LivenessAnswer, type ReadinessAnswer, type ReadinessChecks,
-} from '@drape/contracts';
+import { READINESS_CACHE_MS, READINESS_CHECK_TIMEOUT_MS, type LivenessAnswer, type ReadinessAnswer, type ReadinessChecks } from '@drape/contracts/observability';
 import { cachedPerDb, pendingMigrations, ping, type Db, type DatabaseWatch } from '@drape/db';
 import { queueSchemaReady, type JobQueue } from '@drape/jobs';
 import type { Storage } from '@drape/storage';

@@ -1,7 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context, RequestMeta, ResponseHints, Services, Surface } from '@drape/api';
-import { SESSION_COOKIE, SESSION_DAYS } from '@drape/contracts';
+import { SESSION_DAYS } from '@drape/contracts/auth';
+import { SESSION_COOKIE } from '@drape/contracts/storage-keys';
 import type { Logger } from '@drape/log';
 
 /** A bearer token from the Authorization header: admin tokens are JWTs (three dot-separated parts). */

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, removeAdmin, upsertAdmin } from '@drape/auth';
-import { authMessages, textMessages } from '@drape/contracts';
+import { textMessages } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import { runGenerateJob, type Classifier } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';

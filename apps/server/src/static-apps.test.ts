@@ -6,7 +6,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
+import { PRERENDER_ORIGIN } from '@drape/contracts/landing';
+import { SESSION_COOKIE } from '@drape/contracts/storage-keys';
 import { registerStaticApps } from './static-apps';
 
 /**

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MEDIA_PATH, PRERENDER_ORIGIN, SESSION_COOKIE } from '@drape/contracts';
+import { MEDIA_PATH } from '@drape/contracts/generation';
+import { PRERENDER_ORIGIN } from '@drape/contracts/landing';
+import { SESSION_COOKIE } from '@drape/contracts/storage-keys';
 import { escapeHtml } from './html-escape';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

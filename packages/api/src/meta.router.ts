@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { platformStatusAnswer, versionAnswer } from '@drape/contracts';
+import { platformStatusAnswer, versionAnswer } from '@drape/contracts/admin';
 import { platformStatus } from './admin/settings.service';
 import { publicProcedure } from './trpc';
 

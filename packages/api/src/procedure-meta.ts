@@ -1,4 +1,4 @@
-import type { AuditTargetType } from '@drape/contracts';
+import type { AuditTargetType } from '@drape/contracts/admin';
 
 /**
  * What a procedure declares about itself (issue 17: each procedure declares itself once), read by

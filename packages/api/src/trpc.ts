@@ -1,7 +1,8 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { inspectAdminToken, validateSessionToken, verifyAdminToken, type AdminIdentity } from '@drape/auth';
-import { APP_ERRORS, AUDIT_REFUSED_CALL, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode, type AuditRefusalReason } from '@drape/contracts';
+import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode } from '@drape/contracts';
+import { AUDIT_REFUSED_CALL, type AuditRefusalReason } from '@drape/contracts/admin';
 import { cachedPlatformSettings, isDatabaseUnavailable, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit, recordRefusal } from '@drape/operations';
 import type { Context } from './context';

@@ -1,14 +1,7 @@
 // Which colors a look may use. A chosen seasonal palette is used as is; a trend brings its own
 // color story (Vibrant Yellow has to be yellow, Denim has to be blue); an occasion borrows
 // the seasonal palettes that suit it.
-import {
-  PALETTES,
-  type ColorFamily,
-  type NamedColor,
-  type OccasionId,
-  type PaletteId,
-  type TrendId,
-} from '@drape/contracts';
+import { PALETTES, type ColorFamily, type NamedColor, type OccasionId, type PaletteId, type TrendId } from '@drape/contracts';
 
 export interface ColorStory {
   readonly id: string;

@@ -1,18 +1,5 @@
 // Every combination a user or an admin can ask for: the set the batch pipeline keeps stocked.
-import {
-  BODY_SHAPES,
-  GENDERS,
-  OCCASIONS,
-  PALETTES,
-  SKIN_TONES,
-  STYLE_VIBES,
-  TRENDS,
-  type BodyShapeId,
-  type Combination,
-  type Selection,
-  type SkinToneId,
-  type StyleVibeId,
-} from '@drape/contracts';
+import { BODY_SHAPES, GENDERS, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type BodyShapeId, type Combination, type Selection, type SkinToneId, type StyleVibeId } from '@drape/contracts';
 
 export interface EnumerateOptions {
   /** Only this month's trends, the generator's occasions and body shapes (default true). */

@@ -1,16 +1,5 @@
 // The shapes composition hands to rendering, prompting, scoring and the pipeline.
-import type {
-  BodyShapeId,
-  Combination,
-  Gender,
-  NamedColor,
-  OccasionId,
-  PatternKey,
-  PieceType,
-  PriceRange,
-  SelectionRef,
-  SkinToneId,
-} from '@drape/contracts';
+import type { BodyShapeId, Combination, Gender, NamedColor, OccasionId, PatternKey, PieceType, PriceRange, SelectionRef, SkinToneId } from '@drape/contracts';
 import type { Climate, GarmentKey } from './garments';
 
 export interface Piece {

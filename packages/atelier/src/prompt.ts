@@ -1,17 +1,7 @@
 // Text prompts for a diffusion provider (IMAGE_PROVIDER=http). `enhancedPrompt` describes a
 // combination (the combo matrix stores one per combination); `lookPrompt` names the exact
 // composed pieces, so a generated image shows what the item list says.
-import {
-  BODY_SHAPES,
-  SKIN_TONES,
-  STYLE_VIBES,
-  selectionName,
-  selectionOf,
-  type Combination,
-  type OccasionId,
-  type PaletteId,
-  type TrendId,
-} from '@drape/contracts';
+import { BODY_SHAPES, SKIN_TONES, STYLE_VIBES, selectionName, selectionOf, type Combination, type OccasionId, type PaletteId, type TrendId } from '@drape/contracts';
 import { paletteStory, trendStory } from './color-stories';
 import type { Look } from './look';
 

@@ -1,7 +1,8 @@
 // Quality score of a generated look, 0-100, from properties that can be measured: how well the
 // pieces keep to the palette, whether neighbouring pieces stand apart, whether the outfit is
 // complete, and how sharp the image is (the pipeline measures that from the pixels).
-import { QUALITY_GOOD, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR, type Gender, type PieceType, type SkinToneId } from '@drape/contracts';
+import type { Gender, PieceType, SkinToneId } from '@drape/contracts';
+import { QUALITY_GOOD, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts/generation';
 import { deltaE } from './color';
 
 export interface QualityInput {

@@ -1,18 +1,7 @@
 // The styling brief a selection sets: weather, formality, affinities, hard rules and colors.
 // Every rule the spec or common sense implies lives here as data (an office look has no hot
 // pants; a beach look no coat; Hot Pants Revival must show hot pants).
-import {
-  TRENDS,
-  selectionName,
-  selectionOf,
-  type Combination,
-  type Gender,
-  type OccasionId,
-  type PatternKey,
-  type SelectionRef,
-  type StyleVibeId,
-  type TrendId,
-} from '@drape/contracts';
+import { TRENDS, selectionName, selectionOf, type Combination, type Gender, type OccasionId, type PatternKey, type SelectionRef, type StyleVibeId, type TrendId } from '@drape/contracts';
 import { occasionPalettes, paletteStory, trendStory, type ColorStory } from './color-stories';
 import type { Climate, GarmentKey, Tag } from './garments';
 import type { Rng } from './random';

@@ -1,5 +1,5 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import type { BotCheckChallenge } from '@drape/contracts';
+import type { BotCheckChallenge } from '@drape/contracts/auth';
 import type { Config } from '@drape/config';
 import { sharedSecret, type Db } from '@drape/db';
 

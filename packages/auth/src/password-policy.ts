@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { authMessages, isStrongPassword } from '@drape/contracts';
+import { authMessages, isStrongPassword } from '@drape/contracts/auth';
 
 /**
  * What is wrong with a new password, or null: too short (the clients check that too), or one of

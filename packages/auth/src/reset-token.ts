@@ -1,4 +1,4 @@
-import { RESET_TOKEN_MINUTES } from '@drape/contracts';
+import { RESET_TOKEN_MINUTES } from '@drape/contracts/auth';
 import type { Db } from '@drape/db';
 import { generateSessionToken, sessionIdOf } from './session';
 

@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { SESSION_DAYS } from '@drape/contracts';
+import { SESSION_DAYS } from '@drape/contracts/auth';
 import type { Db, SessionRow, UserRow } from '@drape/db';
 import { parseDevice } from './device';
 

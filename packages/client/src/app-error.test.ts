@@ -1,4 +1,4 @@
-import { authMessages } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { appErrorCode, errorMessage, httpStatus, isNetworkError, retryAfterSeconds } from './app-error';

@@ -1,4 +1,5 @@
-import { authMessages, isAppErrorCode, type AppErrorCode } from '@drape/contracts';
+import { isAppErrorCode, type AppErrorCode } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import { TRPCClientError } from '@trpc/client';
 
 /** What the API's error formatter puts in every refusal's `data`. */

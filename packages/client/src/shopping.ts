@@ -1,6 +1,6 @@
 // Shopping links, shared by the web app (a look's pieces) and the admin gallery (settings-and-admin §7.1:
 // item name, colour and type, and in the gallery gender and description, on a regional domain).
-import type { ShoppingDomains } from '@drape/contracts';
+import type { ShoppingDomains } from '@drape/contracts/shopping';
 
 /** user-area §9: the symbol is repeated once for low or budget, twice for medium or mid-range (default), ... */
 const PRICE_LEVELS: Record<string, number> = {

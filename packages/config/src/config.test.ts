@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
+import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts/lookbook';
 import { loadConfig, logSettings, withConcretePort } from './config';
 
 describe('loadConfig', () => {

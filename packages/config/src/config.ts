@@ -1,7 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_ADMIN_BASE_PATH, LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts';
+import { DEFAULT_ADMIN_BASE_PATH } from '@drape/contracts';
+import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts/lookbook';
 
 /**
  * Which proxies may set the client address (X-Forwarded-For), in Fastify's `trustProxy` forms:

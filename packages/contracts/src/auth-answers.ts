@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoTime, messageAnswer } from './answers-common';
-import { TIERS } from './tier-policy';
+import { isoTime, messageAnswer } from './domain/answers';
+import { TIERS } from './domain/tier-policy';
 
 /** The user as every auth answer and the profile call return it (user-area §3 User). */
 export const publicUser = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { text } from './text';
-import { usernameSchema } from './username';
-import { TIERS } from './tier-policy';
+import { text } from './domain/text';
+import { usernameSchema } from './domain/username';
+import { TIERS } from './domain/tier-policy';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -128,3 +128,4 @@ export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 export const DELETION_GRACE_DAYS = 30;
 export { STORAGE_PREFIX, SESSION_COOKIE } from './storage-keys';
+export * from './auth-answers';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COLOR_FAMILIES, GENDERS } from './catalog';
-import { SELECTION_KINDS } from './admin-stats';
+import { COLOR_FAMILIES, GENDERS } from './domain/catalog';
+import { SELECTION_KINDS } from './admin/stats';
 
 /** The public catalog reads (user-area §3 Monthly trends, Seasons, Occasion, options). */
 const namedOption = z.object({ id: z.string(), name: z.string() });

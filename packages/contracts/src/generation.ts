@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { fashionItemAnswer, outfitAnswer } from './look-answers';
-import { text } from './text';
+import { text } from './domain/text';
 
 const catalogValue = text().trim().min(1).max(60);
 

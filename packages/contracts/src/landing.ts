@@ -1,4 +1,4 @@
-import type { Gender, SelectionKind } from './catalog';
+import type { Gender, SelectionKind } from './domain/catalog';
 
 /**
  * The landing page (user-area §2 Landing page, §9): a desktop LookBook carousel of 3 slides of 5

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { COLLECTION_TYPES } from './wardrobe';
-import { COLOR_FAMILIES } from './catalog';
-import { SELECTION_KINDS } from './admin-stats';
+import { COLOR_FAMILIES } from './domain/catalog';
+import { SELECTION_KINDS } from './admin/stats';
 import { DOMAIN_SOURCES, SHOPPING_COUNTRIES } from './shopping';
-import { isoTime } from './answers-common';
+import { isoTime } from './domain/answers';
 
 /**
  * A look on the wire (issue 17, one wire shape): tRPC answers carry each field once, by the name

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COLOR_FAMILIES, GENDERS } from './catalog';
+import { COLOR_FAMILIES, GENDERS } from './domain/catalog';
 import type { lookAnswer } from './look-answers';
-import { text } from './text';
+import { text } from './domain/text';
 
 /**
  * What the wardrobe and the LookBook share: a look as a card shows it, the filter values both

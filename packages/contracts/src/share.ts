@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHARE_BONUS_PER_DAY } from './tier-policy';
+import { SHARE_BONUS_PER_DAY } from './domain/tier-policy';
 
 /**
  * Where a share starts: the wardrobe and the LookBook (user-area §7), and the outfit result page

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, text } from './text';
+import { multilineText, text } from './domain/text';
 import { anyPasswordSchema, newPasswordSchema } from './auth';
 import { SHOPPING_COUNTRIES } from './shopping';
 

@@ -4,7 +4,7 @@ import type {
   wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeEntryAnswer, wardrobeNotesAnswer, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer,
 } from './look-answers';
 import { STORAGE_PREFIX } from './storage-keys';
-import { multilineText } from './text';
+import { multilineText } from './domain/text';
 
 /** user-area §2 Wardrobe, §3 Wardrobe item and Smart collection, §4 Save, §8 Notes. */
 

@@ -1,4 +1,4 @@
-import { PERFORMANCE_MODES, PERFORMANCE_SETTING_KEY, type PerformanceMode, type PerformanceModeName } from '@drape/contracts';
+import { PERFORMANCE_MODES, PERFORMANCE_SETTING_KEY, type PerformanceMode, type PerformanceModeName } from '@drape/contracts/generation';
 import type { Db } from './client';
 import { getSetting, setSetting } from './settings';
 

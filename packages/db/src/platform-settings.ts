@@ -1,4 +1,4 @@
-import { PLATFORM_DEFAULTS, PLATFORM_SETTING_KEYS, PLATFORM_TOGGLES, type PlatformSettings } from '@drape/contracts';
+import { PLATFORM_DEFAULTS, PLATFORM_SETTING_KEYS, PLATFORM_TOGGLES, type PlatformSettings } from '@drape/contracts/admin';
 import { sql } from 'kysely';
 import type { Db } from './client';
 import { cachedPerDb, forgetCached } from './process-cache';

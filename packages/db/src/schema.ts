@@ -1,8 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type {
-  BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, ReferralHoldReason, ReferralStatus,
-  SelectionId, SelectionKind, ShoppingCountry, ShoppingPlatform, SkinToneId, StyleVibeId, Tier, TrendId,
-} from '@drape/contracts';
+import type { BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, ReferralHoldReason, ReferralStatus, SelectionId, SelectionKind, SkinToneId, StyleVibeId, Tier, TrendId } from '@drape/contracts';
+import type { ShoppingCountry, ShoppingPlatform } from '@drape/contracts/shopping';
 
 /** An image in the inventory (viewable), curated into the LookBook, or archived. */
 export type ImageStatus = 'viewable' | 'lookbook' | 'archived';

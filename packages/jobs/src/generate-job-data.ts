@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  BODY_SHAPES, GENDERS, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type Combination,
-} from '@drape/contracts';
+import { BODY_SHAPES, GENDERS, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type Combination } from '@drape/contracts';
 
 /** Who asked for an image: a person waiting (live), the SEV batch, or an operator. */
 export type JobSource = 'live' | 'batch' | 'admin';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DURATION_BUCKETS_SECONDS } from '@drape/contracts';
+import { JOB_DURATION_BUCKETS_SECONDS } from '@drape/contracts/observability';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { countJob, durationBucket, jobCounterDeltas, parseJobCounters, readJobCounts } from './job-counts';
 import { recordOutcome } from './outcome';

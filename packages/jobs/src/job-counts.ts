@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { JOB_DURATION_BUCKETS_SECONDS } from '@drape/contracts';
+import { JOB_DURATION_BUCKETS_SECONDS } from '@drape/contracts/observability';
 import type { Db } from '@drape/db';
 import type { JobOutcome } from './outcome';
 

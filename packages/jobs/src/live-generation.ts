@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable, readPerformanceMode, type Db } from '@drape/db';
-import { PERFORMANCE_MODES } from '@drape/contracts';
+import { PERFORMANCE_MODES } from '@drape/contracts/generation';
 import type { Logger } from '@drape/log';
 import { startBoss, stopBoss, type JobQueue } from './boss';
 import { listenForever } from './listener';

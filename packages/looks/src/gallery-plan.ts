@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
-import type { BodyShapeId, Gender, GallerySort, GalleryStatus, SelectionKind, SelectionRef, SkinToneId, StyleVibeId } from '@drape/contracts';
+import type { BodyShapeId, Gender, SelectionKind, SelectionRef, SkinToneId, StyleVibeId } from '@drape/contracts';
+import type { GallerySort, GalleryStatus } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 
 /**

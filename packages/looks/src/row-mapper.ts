@@ -1,7 +1,5 @@
-import {
-  BODY_SHAPES, MEDIA_PATH, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, selectionName,
-  type ColorFamily, type FashionItemView, type Gender, type SelectionKind, type SelectionRef,
-} from '@drape/contracts';
+import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, selectionName, type ColorFamily, type Gender, type SelectionKind, type SelectionRef } from '@drape/contracts';
+import { MEDIA_PATH, type FashionItemView } from '@drape/contracts/generation';
 import type { Database, ImageStatus } from '@drape/db';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';

@@ -1,7 +1,4 @@
-import {
-  AUDIT_ANONYMOUS_ACTOR, AUDIT_KEPT_FIELDS, AUDIT_REFUSAL_RETENTION_DAYS, AUDIT_REFUSAL_ROWS_PER_WINDOW, AUDIT_REFUSAL_WINDOW_MINUTES,
-  type AuditActorKind, type AuditOutcome, type AuditRefusalReason,
-} from '@drape/contracts';
+import { AUDIT_ANONYMOUS_ACTOR, AUDIT_KEPT_FIELDS, AUDIT_REFUSAL_RETENTION_DAYS, AUDIT_REFUSAL_ROWS_PER_WINDOW, AUDIT_REFUSAL_WINDOW_MINUTES, type AuditActorKind, type AuditOutcome, type AuditRefusalReason } from '@drape/contracts/admin';
 import { sql } from 'kysely';
 import type { Db } from '@drape/db';
 

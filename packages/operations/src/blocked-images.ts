@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { compose, enhancedPrompt, hashSeed, lookPrompt, IMAGE_HEIGHT, IMAGE_WIDTH } from '@drape/atelier';
-import { BLOCKED_CLEANUP_AFTER_DAYS, parseCombinationCode, type BlockedStats, type ColorFamily } from '@drape/contracts';
+import { parseCombinationCode, type ColorFamily } from '@drape/contracts';
+import { BLOCKED_CLEANUP_AFTER_DAYS, type BlockedStats } from '@drape/contracts/admin';
 import type { BlockedPiece, Db } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { restoreBlocked, settle } from '@drape/looks';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { QUALITY_GOOD } from '@drape/contracts';
+import { QUALITY_GOOD } from '@drape/contracts/generation';
 import type { Db } from '@drape/db';
 import { publish, settle } from '@drape/looks';
 

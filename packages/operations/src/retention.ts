@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { DELETION_GRACE_DAYS, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts';
+import { DELETION_GRACE_DAYS } from '@drape/contracts/auth';
+import { QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts/generation';
 import type { Db } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { deleteImages } from './image-deletion';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { OFFLINE_WORKERS_KEPT_HOURS } from '@drape/contracts';
+import { OFFLINE_WORKERS_KEPT_HOURS } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 
 /** A worker is offline when it missed this many seconds of heartbeats (3 beats). */

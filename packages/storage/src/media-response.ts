@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { MEDIA_PATH } from '@drape/contracts';
+import { MEDIA_PATH } from '@drape/contracts/generation';
 import { isStorageKey } from './keys';
 import type { Storage, StoredObjectInfo } from './storage';
 

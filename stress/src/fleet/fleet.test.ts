@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_SERVER_CACHE_MS } from '@drape/contracts';
+import { LANDING_SERVER_CACHE_MS } from '@drape/contracts/landing';
 import { PLATFORM_SETTINGS_CACHE_MS } from '@drape/db';
 import { LISTENER_APPLICATION, OUTCOME_CHANNEL, QUEUES, parseOutcomeNotice, startBoss, stopBoss, type PgBoss } from '@drape/jobs';
 import { checkStoreIntegrity, entryJobId, ORPHAN_GRACE_MS } from '@drape/operations';

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_STORAGE_KEY } from '@drape/contracts';
+import { ADMIN_TOKEN_STORAGE_KEY } from '@drape/contracts/admin';
 
 /** The login answer's expiresAt, kept beside the token. */
 export const ADMIN_TOKEN_EXPIRES_KEY = `${ADMIN_TOKEN_STORAGE_KEY}_expires_at`;

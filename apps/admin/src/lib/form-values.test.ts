@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchGenerateInput, BATCH_PRIORITY_FILTERS, startSequentialBatchInput } from '@drape/contracts';
+import { batchGenerateInput, BATCH_PRIORITY_FILTERS, startSequentialBatchInput } from '@drape/contracts/admin';
 import { z } from 'zod';
 import { blankAsUnset, checkedBy } from './form-values';
 

@@ -4,7 +4,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
-import { authMessages } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import { dismissToast, useToasts, type ToastInput } from '@drape/ui';
 import { DEFAULT_FAILURE_DESCRIPTION, failureToast, successToast, useAdminMutation, type AdminMutationToasts } from './use-admin-mutation';
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ADMIN_TOKEN_STORAGE_KEY } from '@drape/contracts';
+import { ADMIN_TOKEN_STORAGE_KEY } from '@drape/contracts/admin';
 import { adminTokenStatus, clearAdminToken } from '../lib/admin-token';
 import { paths } from '../lib/base-path';
 import { endAdminSession, type LoginLocationState } from '../lib/session';

@@ -1,4 +1,4 @@
-import { METRICS_FLEET_CACHE_MS, METRICS_FLEET_TIMEOUT_MS } from '@drape/contracts';
+import { METRICS_FLEET_CACHE_MS, METRICS_FLEET_TIMEOUT_MS } from '@drape/contracts/observability';
 import { cachedPerDb, readAdminCounts, type Db, type ImageStatus } from '@drape/db';
 import { queueSizes, readJobCounts, type JobCounts, type JobQueue } from '@drape/jobs';
 import { workerCounts, type PodStatus } from '@drape/operations';

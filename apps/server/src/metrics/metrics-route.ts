@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { METRICS_REFUSAL } from '@drape/contracts';
+import { METRICS_REFUSAL } from '@drape/contracts/observability';
 import { mayReadMetrics } from './metrics-access';
 import type { ServerMetrics } from './server-metrics';
 

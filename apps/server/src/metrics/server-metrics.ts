@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import { HTTP_DURATION_BUCKETS_SECONDS, JOB_DURATION_BUCKETS_SECONDS, UNMATCHED_ROUTE_LABEL } from '@drape/contracts';
+import { HTTP_DURATION_BUCKETS_SECONDS, JOB_DURATION_BUCKETS_SECONDS, UNMATCHED_ROUTE_LABEL } from '@drape/contracts/observability';
 import { poolUse, type Db, type PoolUse } from '@drape/db';
 import { queuePoolUse, type JobQueue } from '@drape/jobs';
 import { POD_STATUSES } from '@drape/operations';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes, type RestRoute } from '@drape/api';
-import { APP_ERRORS, AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_LOGIN, AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { APP_ERRORS } from '@drape/contracts';
+import { AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_LOGIN, AUDIT_REFUSED_CALL } from '@drape/contracts/admin';
 import { recordCase } from '@drape/stress';
 import { buildApp } from '../app';
 import {

@@ -1,4 +1,4 @@
-import type { FashionItemAnswer } from '@drape/contracts';
+import type { FashionItemAnswer } from '@drape/contracts/look-answers';
 import { Badge } from '@drape/ui';
 import { useId } from 'react';
 import { priceDisplay } from '../lib/shopping';

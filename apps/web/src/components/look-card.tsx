@@ -1,4 +1,4 @@
-import type { FashionItemView } from '@drape/contracts';
+import type { FashionItemView } from '@drape/contracts/generation';
 import { Button, cn } from '@drape/ui';
 import { ChevronDown, ShoppingBag } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';

@@ -1,4 +1,5 @@
-import { tierPolicy, wardrobeMessages } from '@drape/contracts';
+import { tierPolicy } from '@drape/contracts';
+import { wardrobeMessages } from '@drape/contracts/wardrobe';
 import { appErrorCode, errorMessage } from '@drape/client';
 import { Button, buttonClasses, cn, toast, type ButtonSize } from '@drape/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { shareMessages, sharedOutfitPath, type ShareType } from '@drape/contracts';
+import { shareMessages, sharedOutfitPath, type ShareType } from '@drape/contracts/share';
 import { Button, Input, Label, cn, type ButtonSize, type ButtonVariant } from '@drape/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { ShoppingPlatform } from '@drape/contracts';
+import type { ShoppingPlatform } from '@drape/contracts/shopping';
 import { buttonClasses, cn } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';

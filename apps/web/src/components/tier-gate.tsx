@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { tierPolicy, userMessages, type PublicUser, type TierPolicy } from '@drape/contracts';
+import { tierPolicy, type TierPolicy } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { userMessages } from '@drape/contracts/user';
 import { FormMessage } from '@drape/ui';
 import { useProfile } from '../lib/use-profile';
 import { PageLoading } from './page-loading';

@@ -1,4 +1,4 @@
-import type { AuthAnswer, PublicUser } from '@drape/contracts';
+import type { AuthAnswer, PublicUser } from '@drape/contracts/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { authStore } from './auth-store';

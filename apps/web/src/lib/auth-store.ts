@@ -1,4 +1,5 @@
-import { STORAGE_PREFIX, type PublicUser } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { STORAGE_PREFIX } from '@drape/contracts/storage-keys';
 
 /**
  * The signed-in state, kept in localStorage under the product prefix (user-area §3, §4) so that a

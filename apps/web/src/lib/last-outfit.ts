@@ -1,4 +1,5 @@
-import { STORAGE_PREFIX, type OutfitView } from '@drape/contracts';
+import type { OutfitView } from '@drape/contracts/generation';
+import { STORAGE_PREFIX } from '@drape/contracts/storage-keys';
 
 /** user-area §3: the generated outfit is kept in local storage (product-prefixed, wiped with the auth). */
 export const LAST_OUTFIT_KEY = `${STORAGE_PREFIX}last_outfit`;

@@ -1,4 +1,4 @@
-import { PRERENDER_ORIGIN } from '@drape/contracts';
+import { PRERENDER_ORIGIN } from '@drape/contracts/landing';
 
 const SITE = 'Drape';
 const DEFAULT_DESCRIPTION = 'Drape is your personalized AI fashion stylist: outfit ideas for every trend, palette and occasion.';

@@ -1,4 +1,5 @@
-import { APP_ERRORS, isStrongPassword, newPasswordSchema } from '@drape/contracts';
+import { APP_ERRORS } from '@drape/contracts';
+import { isStrongPassword, newPasswordSchema } from '@drape/contracts/auth';
 
 /**
  * A new password as the sign-up and change-password forms check it: the contract's cap, then the

@@ -1,4 +1,4 @@
-import { MAINTENANCE_MESSAGE, type PlatformStatus } from '@drape/contracts';
+import { MAINTENANCE_MESSAGE, type PlatformStatus } from '@drape/contracts/admin';
 import { useSyncExternalStore } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import { DELETION_GRACE_DAYS } from '@drape/contracts';
+import { DELETION_GRACE_DAYS } from '@drape/contracts/auth';
 
 /**
  * The figures the privacy policy and terms promise (settings-and-admin §9, user-area §1).

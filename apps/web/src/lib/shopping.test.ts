@@ -1,4 +1,4 @@
-import { SHOPPING_DOMAINS } from '@drape/contracts';
+import { SHOPPING_DOMAINS } from '@drape/contracts/shopping';
 import { describe, expect, it } from 'vitest';
 import { amazonSearchUrl, currencySymbol, googleShoppingUrl, priceDisplay, shoppingQuery } from './shopping';
 

@@ -1,7 +1,4 @@
-import {
-  DEFAULT_SHOPPING_COUNTRY, SHOPPING_DOMAINS,
-  type LocalizedDomainsAnswer, type ShoppingDomains,
-} from '@drape/contracts';
+import { DEFAULT_SHOPPING_COUNTRY, SHOPPING_DOMAINS, type LocalizedDomainsAnswer, type ShoppingDomains } from '@drape/contracts/shopping';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from './auth-context';
 import { useTRPC, useTRPCClient } from './trpc';

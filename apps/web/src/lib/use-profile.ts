@@ -1,4 +1,4 @@
-import type { PublicUser } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTRPC } from './trpc';

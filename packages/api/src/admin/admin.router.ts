@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { denyAdminToken } from '@drape/auth';
-import { adminLoginInput, adminMeAnswer, adminTokenAnswer, successAnswer } from '@drape/contracts';
+import { successAnswer } from '@drape/contracts';
+import { adminLoginInput, adminMeAnswer, adminTokenAnswer } from '@drape/contracts/admin';
 import { adminProcedure, adminSignInProcedure } from '../trpc';
 import { adminLogin } from './admin-auth.service';
 import { analyticsRouter } from './analytics.router';

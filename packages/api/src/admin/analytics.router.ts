@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { adminStatsAnswer, inventoryStatsAnswer } from '@drape/contracts';
+import { adminStatsAnswer, inventoryStatsAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { adminStats, inventoryStats } from './analytics.service';
 

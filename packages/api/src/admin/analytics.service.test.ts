@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_CACHE_SECONDS } from '@drape/contracts';
+import { ACTIVITY_CACHE_SECONDS } from '@drape/contracts/admin';
 import { insertLook } from '../testing/looks';
 import { createTestServices, type TestServices } from '../testing/services';
 import { adminStats, inventoryStats } from './analytics.service';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ACTIVITY_CACHE_SECONDS, type AdminStats, type InventoryStats } from '@drape/contracts';
+import { ACTIVITY_CACHE_SECONDS, type AdminStats, type InventoryStats } from '@drape/contracts/admin';
 import { cachedPerDb, readAdminCounts, type Db } from '@drape/db';
 
 interface Activity {

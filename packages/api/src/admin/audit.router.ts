@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { auditLogAnswer, auditLogInput } from '@drape/contracts';
+import { auditLogAnswer, auditLogInput } from '@drape/contracts/admin';
 import { listAudit } from '@drape/operations';
 import { adminProcedure } from '../trpc';
 

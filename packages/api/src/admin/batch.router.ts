@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { batchCancelAnswer, batchGenerateInput, batchJobIdInput, batchJobsAnswer, batchStartedAnswer, clearPipelineAnswer, initQueueAnswer, startSequentialBatchInput } from '@drape/contracts';
+import { batchCancelAnswer, batchGenerateInput, batchJobIdInput, batchJobsAnswer, batchStartedAnswer, clearPipelineAnswer, initQueueAnswer, startSequentialBatchInput } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { cancelBatchJob, clearBatchPipeline, initQueue, listBatchJobs, startLevelBatch, startSequential } from './batch.service';
 

@@ -1,5 +1,5 @@
-import type { BatchJobView, BatchJobsAnswer, BatchJobStatus, BatchPriorityFilter, StartSequentialBatchInput } from '@drape/contracts';
-import { BATCH_JOBS_LISTED } from '@drape/contracts';
+import type { BatchJobView, BatchJobsAnswer, BatchJobStatus, BatchPriorityFilter, StartSequentialBatchInput } from '@drape/contracts/admin';
+import { BATCH_JOBS_LISTED } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 import {
   BatchError, batchRates, cancelBatch, clearPipeline, initSevQueue, readBatchCounters, startPriorityBatch, startSequentialBatch, type BatchLevel,

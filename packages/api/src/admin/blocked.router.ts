@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { blockedCleanupAnswer, blockedListInput, blockedPageAnswer, blockedRestoreAnswer, blockedRestoreInput, blockedReviewAnswer, blockedReviewInput, blockedStatsAnswer } from '@drape/contracts';
+import { blockedCleanupAnswer, blockedListInput, blockedPageAnswer, blockedRestoreAnswer, blockedRestoreInput, blockedReviewAnswer, blockedReviewInput, blockedStatsAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { cleanupBlocked, getBlockedStats, listBlocked, restoreBlocked, reviewBlocked } from './blocked.service';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedListInput } from '@drape/contracts';
+import { blockedListInput } from '@drape/contracts/admin';
 import { createTestServices, type TestServices } from '../testing/services';
 import { listBlocked } from './blocked.service';
 

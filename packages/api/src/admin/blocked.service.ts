@@ -1,6 +1,4 @@
-import {
-  blockedImagePath, type BlockedImageView, type BlockedListAnswer, type BlockedListQuery, type BlockedReviewStatus, type RejectionReason,
-} from '@drape/contracts';
+import { blockedImagePath, type BlockedImageView, type BlockedListAnswer, type BlockedListQuery, type BlockedReviewStatus, type RejectionReason } from '@drape/contracts/admin';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { BlockedImageError, blockedStats, cleanupBlockedImages, restoreBlockedImage, reviewBlockedImage, type BlockedReview } from '@drape/operations';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type Combination, type GallerySort } from '@drape/contracts';
+import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type Combination } from '@drape/contracts';
+import type { GallerySort } from '@drape/contracts/admin';
 import { combinationColumns } from '@drape/db';
 import { createTestServices, type TestServices } from '../testing/services';
 import { galleryPageIdsQuery, galleryPlan, resolveGalleryFilters, type GalleryFilters } from './gallery.service';

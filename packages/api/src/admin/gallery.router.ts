@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { cleanupLowQualityAnswer, comboDetailsAnswer, comboDetailsInput, galleryFilterOptionsAnswer, galleryImageInput, galleryListInput, galleryPageAnswer, makePublicAnswer, removeImageAnswer } from '@drape/contracts';
+import { cleanupLowQualityAnswer, comboDetailsAnswer, comboDetailsInput, galleryFilterOptionsAnswer, galleryImageInput, galleryListInput, galleryPageAnswer, makePublicAnswer, removeImageAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { cleanupGallery, comboDetails, galleryFilterOptions, listGallery, makePublic, removeImage } from './gallery.service';
 

@@ -1,10 +1,7 @@
 import type { Config } from '@drape/config';
-import {
-  BODY_SHAPES, GALLERY_STATUS_NAMES, GALLERY_STATUSES, GENDER_NAMES, GENDERS, SKIN_TONES, STYLE_VIBES,
-  galleryMessages, lookFilterMessages, severityLevel,
-  type CleanupAnswer, type ComboDetails, type DeleteImageAnswer, type GalleryFilterOptions, type GalleryImage,
-  type GalleryListQuery, type GalleryPage, type GalleryStatus, type MakePublicAnswer,
-} from '@drape/contracts';
+import { BODY_SHAPES, GENDER_NAMES, GENDERS, SKIN_TONES, STYLE_VIBES, severityLevel } from '@drape/contracts';
+import { GALLERY_STATUS_NAMES, GALLERY_STATUSES, galleryMessages, type CleanupAnswer, type ComboDetails, type DeleteImageAnswer, type GalleryFilterOptions, type GalleryImage, type GalleryListQuery, type GalleryPage, type GalleryStatus, type MakePublicAnswer } from '@drape/contracts/admin';
+import { lookFilterMessages } from '@drape/contracts/looks';
 import type { Db } from '@drape/db';
 import { galleryPageIdsQuery, galleryPlan, lookOf, nameOf, publish, readAdminLooks, rowSelectionName, settle, type GalleryFilters } from '@drape/looks';
 import { cleanupLowQuality, deleteImagePermanently, OperationBusyError } from '@drape/operations';

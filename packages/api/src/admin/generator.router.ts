@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { adminGenerateAnswer, adminGenerateInput, generatorOptionsAnswer } from '@drape/contracts';
+import { adminGenerateAnswer, adminGenerateInput, generatorOptionsAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { adminGenerate, generatorOptions } from './generator.service';
 

@@ -1,7 +1,5 @@
-import {
-  BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, findCatalogEntry, generatorMessages, isGender,
-  type AdminGenerateAnswer, type AdminGenerateInput, type Combination, type GeneratorOptions,
-} from '@drape/contracts';
+import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, findCatalogEntry, isGender, type Combination } from '@drape/contracts';
+import { generatorMessages, type AdminGenerateAnswer, type AdminGenerateInput, type GeneratorOptions } from '@drape/contracts/admin';
 import { generateJobData } from '@drape/jobs';
 import { appError } from '../errors';
 import type { GenerateDeps } from '../generate/generate.service';

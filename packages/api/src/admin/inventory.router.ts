@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { combinationInventoryAnswer, comboMatrixAnswer, comboMatrixInput, inventoryCombinationInput } from '@drape/contracts';
+import { combinationInventoryAnswer, comboMatrixAnswer, comboMatrixInput, inventoryCombinationInput } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { combinationInventory, comboMatrix } from './inventory.service';
 

@@ -1,7 +1,5 @@
-import {
-  COMBINATION_THUMBNAILS, SEVERITY_BANDS, severityLevel,
-  type CombinationInventory, type ComboMatrixPage, type ComboMatrixQuery, type ComboMatrixRow,
-} from '@drape/contracts';
+import { SEVERITY_BANDS, severityLevel } from '@drape/contracts';
+import { COMBINATION_THUMBNAILS, type CombinationInventory, type ComboMatrixPage, type ComboMatrixQuery, type ComboMatrixRow } from '@drape/contracts/admin';
 import type { Config } from '@drape/config';
 import type { CombinationsTable, Db } from '@drape/db';
 import type { Selectable } from 'kysely';

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { performanceModeAnswer, platformSettingsAnswer, regeneratePromptsAnswer, samplePromptsAnswer, setPerformanceInput, updatePlatformSettingsInput, verifyPromptsAnswer } from '@drape/contracts';
+import { performanceModeAnswer, platformSettingsAnswer, regeneratePromptsAnswer, samplePromptsAnswer, setPerformanceInput, updatePlatformSettingsInput, verifyPromptsAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import {
   applyPerformanceAction, changePlatformSettings, performanceMode, platformSettings, regenerate, samples, verify,

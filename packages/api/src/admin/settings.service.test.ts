@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_MESSAGE, PLATFORM_SETTING_KEYS } from '@drape/contracts';
+import { MAINTENANCE_MESSAGE, PLATFORM_SETTING_KEYS } from '@drape/contracts/admin';
 import { cachedPlatformSettings, forgetPlatformSettings, PLATFORM_SETTINGS_CACHE_MS, readPerformanceMode } from '@drape/db';
 import { createTestServices, type TestServices } from '../testing/services';
 import { applyPerformanceAction, changePlatformSettings, performanceMode, platformSettings, platformStatus } from './settings.service';

@@ -1,8 +1,4 @@
-import {
-  MAINTENANCE_MESSAGE, PERFORMANCE_ACTIONS, performanceModeView,
-  type PerformanceAction, type PerformanceModeView, type PlatformSettings, type PlatformStatus, type PromptVerification,
-  type RegenerationStats, type SamplePrompt, type UpdatePlatformSettingsInput,
-} from '@drape/contracts';
+import { MAINTENANCE_MESSAGE, PERFORMANCE_ACTIONS, performanceModeView, type PerformanceAction, type PerformanceModeView, type PlatformSettings, type PlatformStatus, type PromptVerification, type RegenerationStats, type SamplePrompt, type UpdatePlatformSettingsInput } from '@drape/contracts/admin';
 import { cachedPlatformSettings, readPerformanceMode, readPlatformSettings, setPerformanceMode, updatePlatformSettings, type Db } from '@drape/db';
 import { regeneratePrompts, samplePrompts, verifyPrompts } from '@drape/operations';
 

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { inventorySeverityAnswer, podsAnswer, sevQueueStatusAnswer, sevStatsAnswer } from '@drape/contracts';
+import { inventorySeverityAnswer, podsAnswer, sevQueueStatusAnswer, sevStatsAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { inventorySeverity, pods, sevQueueStatus, sevStats } from './severity.service';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { OFFLINE_WORKERS_KEPT_HOURS, SEVERITY_LEVELS, type PodStatusItem, type SeverityLevel, type SevQueueProgress, type SevQueueStatus, type SevStats } from '@drape/contracts';
+import { SEVERITY_LEVELS, type SeverityLevel } from '@drape/contracts';
+import { OFFLINE_WORKERS_KEPT_HOURS, type PodStatusItem, type SevQueueProgress, type SevQueueStatus, type SevStats } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 import { MAX_CYCLES, podStatus, severityRows } from '@drape/operations';
 

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { addToShowcaseInput, adminLookbookImagesAnswer, lookbookImagesInput, removeFromLookbookAnswer, removeFromLookbookInput, removeFromShowcaseInput, showcaseAddAnswer, showcaseItemsAnswer, showcaseItemsInput, showcaseRemoveAnswer } from '@drape/contracts';
+import { addToShowcaseInput, adminLookbookImagesAnswer, lookbookImagesInput, removeFromLookbookAnswer, removeFromLookbookInput, removeFromShowcaseInput, showcaseAddAnswer, showcaseItemsAnswer, showcaseItemsInput, showcaseRemoveAnswer } from '@drape/contracts/admin';
 import { adminProcedure } from '../trpc';
 import { addToShowcase, lookbookImages, removeFromLookbook, removeFromShowcase, showcaseItems } from './showcase.service';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, type Combination } from '@drape/contracts';
+import type { Combination } from '@drape/contracts';
+import { SHOWCASE_CAP, SHOWCASE_PAGE_SIZE } from '@drape/contracts/admin';
 import { landingShowcase } from '../catalog/showcase.service';
 import { createTestServices, type TestServices } from '../testing/services';
 import { addToShowcase, lookbookImages, removeFromLookbook, removeFromShowcase, showcaseItems } from './showcase.service';

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '@drape/config';
-import {
-  SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, showcaseMessages,
-  type AddToShowcaseResult, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage,
-  type Gender, type RemoveFromLookbookResult, type RemoveFromShowcaseResult, } from '@drape/contracts';
+import type { Gender } from '@drape/contracts';
+import { SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, showcaseMessages, type AddToShowcaseResult, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage, type RemoveFromLookbookResult, type RemoveFromShowcaseResult } from '@drape/contracts/admin';
 import type { Db, ImageStatus } from '@drape/db';
 import { feature, LOOK_COLUMNS, lookOf, settle, unfeature, unpublish } from '@drape/looks';
 import { appError } from '../errors';

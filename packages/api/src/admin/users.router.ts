@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { adminUsersAnswer, adminUsersListInput, decideReferralInput, endSessionsAnswer, endUserSessionsInput, referralDecisionAnswer, testUsersAnswer, userReferralsAnswer, userReferralsInput } from '@drape/contracts';
+import { adminUsersAnswer, adminUsersListInput, decideReferralInput, endSessionsAnswer, endUserSessionsInput, referralDecisionAnswer, testUsersAnswer, userReferralsAnswer, userReferralsInput } from '@drape/contracts/admin';
 import { decideReferral, listReferrals } from '../referrals/referrals.service';
 import { adminProcedure } from '../trpc';
 import { createTestUsers, endUserSessions, listUsers } from './users.service';

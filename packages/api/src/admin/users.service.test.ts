@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsersListInput } from '@drape/contracts';
+import { adminUsersListInput } from '@drape/contracts/admin';
 import { createTestServices, type TestServices } from '../testing/services';
 import { createTestUsers, listUsers, prefixPattern, testUserPassword, userListQuery } from './users.service';
 

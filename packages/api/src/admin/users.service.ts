@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, passwordProblem } from '@drape/auth';
-import {
-  TEST_USER_SLUGS, TIERS, TIER_NAMES, usernameProblem,
-  type AdminUserRow, type AdminUsersQuery, type AdminUsersPage, type CreateTestUsersAnswer, type TestUserCredentials, type Tier,
-} from '@drape/contracts';
+import { TIERS, TIER_NAMES, usernameProblem, type Tier } from '@drape/contracts';
+import { TEST_USER_SLUGS, type AdminUserRow, type AdminUsersQuery, type AdminUsersPage, type CreateTestUsersAnswer, type TestUserCredentials } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 import { createAccount } from '../auth/accounts';
 import { logoutAllDevices } from '../auth/session.service';

@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { authAnswer, botCheckAnswer, checkUsernameInput, forgotPasswordInput, loginInput, logoutAllAnswer, messageAnswer, refreshAnswer, registerInput, resetPasswordInput, searchUsersInput, sessionsAnswer, successAnswer, usernameCheckAnswer, userSearchAnswer } from '@drape/contracts';
+import { messageAnswer, successAnswer } from '@drape/contracts';
+import { authAnswer, botCheckAnswer, checkUsernameInput, forgotPasswordInput, loginInput, logoutAllAnswer, refreshAnswer, registerInput, resetPasswordInput, searchUsersInput, sessionsAnswer, usernameCheckAnswer, userSearchAnswer } from '@drape/contracts/auth';
 import { authedProcedure, publicProcedure, sessionRefreshProcedure, signInProcedure, signOutProcedure } from '../trpc';
 import { forgotPassword, resetPassword } from './password-reset.service';
 import { checkUsername, register } from './registration.service';

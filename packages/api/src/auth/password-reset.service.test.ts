@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@drape/auth';
-import { authMessages } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import { AppError } from '../errors';
 import { createTestServices, type TestServices } from '../testing/services';
 import { forgotPassword, resetPassword } from './password-reset.service';

@@ -1,5 +1,5 @@
 import { consumeResetToken, createResetToken, passwordProblem, passwordResetMail, type RateLimits } from '@drape/auth';
-import { authMessages } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
 import { findUserByEmail } from './accounts';

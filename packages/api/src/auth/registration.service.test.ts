@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, REFERRALS_FOR_FASHION_ICON, REFERRALS_FOR_STYLIST, type RegisterInput } from '@drape/contracts';
+import { REFERRALS_FOR_FASHION_ICON, REFERRALS_FOR_STYLIST } from '@drape/contracts';
+import { authMessages, type RegisterInput } from '@drape/contracts/auth';
 import { AppError } from '../errors';
 import { createTestServices, type TestServices } from '../testing/services';
 import { promoteReferrer } from '../referrals/referrals.service';

@@ -1,7 +1,6 @@
 import { createSession, hashPassword, passwordProblem, type BotCheck, type RateLimits } from '@drape/auth';
-import {
-  isReservedUsername, usernameMessages, usernameProblem, type AuthAnswer, type RegisterInput, type Tier,
-} from '@drape/contracts';
+import { isReservedUsername, usernameMessages, usernameProblem, type Tier } from '@drape/contracts';
+import type { AuthAnswer, RegisterInput } from '@drape/contracts/auth';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';

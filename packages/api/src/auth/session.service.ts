@@ -1,7 +1,7 @@
 import {
   burnPasswordCheck, createSession, extendSession, invalidateSession, invalidateUserSessions, listUserSessions, verifyPassword, type BotCheck, type RateLimits,
 } from '@drape/auth';
-import { authMessages, type AuthAnswer, type LoginInput, type SessionInfo } from '@drape/contracts';
+import { authMessages, type AuthAnswer, type LoginInput, type SessionInfo } from '@drape/contracts/auth';
 import type { Config } from '@drape/config';
 import type { Db, SessionRow } from '@drape/db';
 import type { RequestMeta } from '../context';

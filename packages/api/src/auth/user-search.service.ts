@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RateLimits } from '@drape/auth';
-import { USER_SEARCH_LIMIT, USER_SEARCH_MIN, type ReferrerMatch } from '@drape/contracts';
+import { USER_SEARCH_LIMIT, USER_SEARCH_MIN, type ReferrerMatch } from '@drape/contracts/auth';
 import type { Db } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { rateLimited } from '../errors';

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { catalogOptionsAnswer, landingShowcaseAnswer, lookbookStatsAnswer, monthlyTrendsAnswer, occasionsAnswer, seasonsAnswer, trendConversionAnswer } from '@drape/contracts';
+import { catalogOptionsAnswer, landingShowcaseAnswer, lookbookStatsAnswer, monthlyTrendsAnswer, occasionsAnswer, seasonsAnswer, trendConversionAnswer } from '@drape/contracts/catalog';
 import { authedProcedure, publicProcedure } from '../trpc';
 import * as catalog from './catalog.service';
 import { landingShowcase, lookbookStats } from './showcase.service';

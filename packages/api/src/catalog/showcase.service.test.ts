@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  GENDERS, LANDING_CAROUSEL_LOOKS, OCCASIONS, PALETTES, TRENDS, type Combination, type Gender,
-} from '@drape/contracts';
+import { GENDERS, OCCASIONS, PALETTES, TRENDS, type Combination, type Gender } from '@drape/contracts';
+import { LANDING_CAROUSEL_LOOKS } from '@drape/contracts/landing';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
 import { feature } from '@drape/looks';
 import { insertLooksInBulk, makeLook } from '@drape/looks/testing';

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import {
-  GENDERS, LANDING_CAROUSEL_LOOKS, LANDING_SERVER_CACHE_MS, OCCASIONS, PALETTES, TRENDS, landingMessages,
-  type CarouselLook, type Gender, type LandingShowcase, type LookbookStats, type SelectionKind, type SelectionRef,
-} from '@drape/contracts';
+import { GENDERS, OCCASIONS, PALETTES, TRENDS, type Gender, type SelectionKind, type SelectionRef } from '@drape/contracts';
+import { LANDING_CAROUSEL_LOOKS, LANDING_SERVER_CACHE_MS, landingMessages, type CarouselLook, type LandingShowcase, type LookbookStats } from '@drape/contracts/landing';
 import type { Config } from '@drape/config';
 import { cachedPerDb, forgetCached, type Database, type Db } from '@drape/db';
 import type { Selectable } from 'kysely';

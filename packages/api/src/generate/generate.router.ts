@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { fashionItemsAnswer, fashionItemsInput, generateOutfitInput, outfitAnswer } from '@drape/contracts';
+import { fashionItemsInput, generateOutfitInput } from '@drape/contracts/generation';
+import { fashionItemsAnswer, outfitAnswer } from '@drape/contracts/look-answers';
 import { authedProcedure, viewerOrAdminProcedure } from '../trpc';
 import { fashionItemsForImage, generateOutfit } from './generate.service';
 

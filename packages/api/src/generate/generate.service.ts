@@ -1,9 +1,7 @@
 import type { RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
-import {
-  generationMessages, isGender, selectionField, tierPolicy,
-  type BodyShapeId, type Combination, type GenerateOutfitInput, type OutfitView, type SelectionRef, type SkinToneId, type StyleVibeId,
-} from '@drape/contracts';
+import { isGender, selectionField, tierPolicy, type BodyShapeId, type Combination, type SelectionRef, type SkinToneId, type StyleVibeId } from '@drape/contracts';
+import { generationMessages, type GenerateOutfitInput, type OutfitView } from '@drape/contracts/generation';
 import type { Db, UserRow } from '@drape/db';
 import { generateJobData, type LiveGeneration } from '@drape/jobs';
 import { pickUnseenViewable } from '@drape/looks';

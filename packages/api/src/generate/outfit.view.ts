@@ -1,4 +1,4 @@
-import type { FashionItemView, OutfitView } from '@drape/contracts';
+import type { FashionItemView, OutfitView } from '@drape/contracts/generation';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { itemView, lookOf, readLookWithPieces } from '@drape/looks';

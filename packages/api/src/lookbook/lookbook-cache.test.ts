@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LookView } from '@drape/contracts';
+import type { LookView } from '@drape/contracts/looks';
 import { MAX_HELD_LOOKS, positionAfter, SharedLookbook, type LookbookList } from './lookbook-cache';
 
 const list = (keys: [number, string][]): LookbookList => ({ ids: keys.map((k) => k[1]), at: Float64Array.from(keys, (k) => k[0]), complete: true });

@@ -1,4 +1,4 @@
-import type { LookView } from '@drape/contracts';
+import type { LookView } from '@drape/contracts/looks';
 import type { Db } from '@drape/db';
 import { whenLooksMove } from '@drape/looks';
 import { restLook } from '../rest/spellings';

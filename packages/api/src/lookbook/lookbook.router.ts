@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { lookbookListInput, lookbookPageAnswer } from '@drape/contracts';
+import { lookbookPageAnswer } from '@drape/contracts/look-answers';
+import { lookbookListInput } from '@drape/contracts/lookbook';
 import { authedProcedure } from '../trpc';
 import { listLookbook } from './lookbook.service';
 

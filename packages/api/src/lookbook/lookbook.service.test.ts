@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookbookListInput, lookbookMessages, type Combination, type ColorFamily, type Tier } from '@drape/contracts';
+import type { Combination, ColorFamily, Tier } from '@drape/contracts';
+import { lookbookListInput, lookbookMessages } from '@drape/contracts/lookbook';
 import { insertWardrobeItem } from '@drape/db';
 import { register } from '../auth/registration.service';
 import { insertLook } from '../testing/looks';

@@ -1,8 +1,8 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Config } from '@drape/config';
-import {
-  LOOKS_PAGE_SIZE, lookbookMessages, MAX_LOOKS_OFFSET, tierPolicy, type ColorFamily, type LookbookListQuery, type LookbookPage, type LookView,
-} from '@drape/contracts';
+import { tierPolicy, type ColorFamily } from '@drape/contracts';
+import { lookbookMessages, type LookbookListQuery, type LookbookPage } from '@drape/contracts/lookbook';
+import { LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, type LookView } from '@drape/contracts/looks';
 import type { Db, ImageStatus, UserRow } from '@drape/db';
 import type { ResponseHints } from '../context';
 import { appError } from '../errors';

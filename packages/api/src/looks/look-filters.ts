@@ -1,4 +1,5 @@
-import { lookFilterMessages, type Gender, type SelectionRef, type StyleVibeId } from '@drape/contracts';
+import type { Gender, SelectionRef, StyleVibeId } from '@drape/contracts';
+import { lookFilterMessages } from '@drape/contracts/looks';
 import { catalogLookup } from '../catalog/catalog-lookup';
 import { appError } from '../errors';
 

@@ -1,4 +1,4 @@
-import type { LookView } from '@drape/contracts';
+import type { LookView } from '@drape/contracts/looks';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { lookOf, piecesOfRows, readLookCards } from '@drape/looks';

@@ -1,4 +1,4 @@
-import { pagingMessages } from '@drape/contracts';
+import { pagingMessages } from '@drape/contracts/looks';
 import { appError } from '../errors';
 
 /**

@@ -1,8 +1,6 @@
 import { isDisposableEmail, signupNetwork } from '@drape/auth';
-import {
-  promoteForReferrals, referralStanding, REFERRAL_NETWORK_WINDOW_DAYS,
-  type AdminReferralRow, type ReferralStanding, type Tier,
-} from '@drape/contracts';
+import { promoteForReferrals, referralStanding, REFERRAL_NETWORK_WINDOW_DAYS, type ReferralStanding, type Tier } from '@drape/contracts';
+import type { AdminReferralRow } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 import { appError } from '../errors';
 

@@ -1,8 +1,5 @@
 import type { z } from 'zod';
-import {
-  restFashionItemsAnswer, restLookbookPageAnswer, restOutfitAnswer, restWardrobePageAnswer, restWardrobeSaveAnswer,
-  type fashionItemAnswer, type lookAnswer, type lookbookPageAnswer, type outfitAnswer, type wardrobePageAnswer, type wardrobeSaveAnswer,
-} from '@drape/contracts';
+import { restFashionItemsAnswer, restLookbookPageAnswer, restOutfitAnswer, restWardrobePageAnswer, restWardrobeSaveAnswer, type fashionItemAnswer, type lookAnswer, type lookbookPageAnswer, type outfitAnswer, type wardrobePageAnswer, type wardrobeSaveAnswer } from '@drape/contracts/look-answers';
 import type { RestSpelling } from '../procedure-meta';
 
 /**

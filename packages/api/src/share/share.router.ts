@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { outfitAnswer, shareCreateAnswer, shareOutfitInput, shareTrackAnswer, trackShareInput } from '@drape/contracts';
+import { outfitAnswer, shareCreateAnswer, shareTrackAnswer } from '@drape/contracts/look-answers';
+import { shareOutfitInput, trackShareInput } from '@drape/contracts/share';
 import { authedProcedure, viewerProcedure } from '../trpc';
 import { shareOutfit, sharedOutfit, trackShare } from './share.service';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyLimit, shareMessages, type Combination } from '@drape/contracts';
+import { dailyLimit, type Combination } from '@drape/contracts';
+import { shareMessages } from '@drape/contracts/share';
 import { insertWardrobeItem, type ImageStatus } from '@drape/db';
 import { register } from '../auth/registration.service';
 import { createTestServices, type TestServices } from '../testing/services';

@@ -1,10 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
-import {
-  dailyLimit, shareMessages, sharedOutfitPath,
-  type OutfitView, type ShareOutfitAnswer, type TrackShareAnswer, type TrackShareInput,
-} from '@drape/contracts';
+import { dailyLimit } from '@drape/contracts';
+import type { OutfitView } from '@drape/contracts/generation';
+import { shareMessages, sharedOutfitPath, type ShareOutfitAnswer, type TrackShareAnswer, type TrackShareInput } from '@drape/contracts/share';
 import type { Database, Db, GeneratedImagesTable, ImageStatus, UserRow } from '@drape/db';
 import { appError, rateLimited } from '../errors';
 import { outfitView } from '../generate/outfit.view';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_COUNTRIES, SHOPPING_COUNTRIES, SHOPPING_DOMAINS } from '@drape/contracts';
+import { SHOPPING_COUNTRIES, SHOPPING_DOMAINS } from '@drape/contracts/shopping';
+import { PROFILE_COUNTRIES } from '@drape/contracts/user';
 import { countryFromAcceptLanguage, countryFromCdn, resolveRegion, type SavedShoppingPreference } from './region';
 
 const auto: SavedShoppingPreference = { geolocationEnabled: true, preferredCountry: null, preferredDomains: { google: null, amazon: null } };

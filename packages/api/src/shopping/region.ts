@@ -1,7 +1,4 @@
-import {
-  DEFAULT_SHOPPING_COUNTRY, SHOPPING_DOMAINS, isShoppingCountry,
-  type DomainSource, type ShoppingCountry, type ShoppingDomains,
-} from '@drape/contracts';
+import { DEFAULT_SHOPPING_COUNTRY, SHOPPING_DOMAINS, isShoppingCountry, type DomainSource, type ShoppingCountry, type ShoppingDomains } from '@drape/contracts/shopping';
 
 /**
  * The shopping region of a request (user-area §3 Localised domains): pure rules, no I/O. The order:

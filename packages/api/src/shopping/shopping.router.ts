@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { localizedDomainsAnswer, trackClickAnswer, trackClickInput } from '@drape/contracts';
+import { localizedDomainsAnswer, trackClickAnswer } from '@drape/contracts/look-answers';
+import { trackClickInput } from '@drape/contracts/shopping';
 import { authedProcedure } from '../trpc';
 import { localizedDomains, trackClick } from './shopping.service';
 

@@ -1,5 +1,5 @@
 import type { RateLimits } from '@drape/auth';
-import type { LocalizedDomainsAnswer, TrackClickInput } from '@drape/contracts';
+import type { LocalizedDomainsAnswer, TrackClickInput } from '@drape/contracts/shopping';
 import { cachedPlatformSettings, type Db, type UserRow } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';

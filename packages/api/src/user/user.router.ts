@@ -1,5 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { changePasswordInput, deleteAccountAnswer, deleteAccountInput, geolocationPreferencesInput, messageAnswer, profileAnswer, profileUpdateAnswer, updateProfileInput } from '@drape/contracts';
+import { messageAnswer } from '@drape/contracts';
+import { deleteAccountAnswer, profileAnswer, profileUpdateAnswer } from '@drape/contracts/auth';
+import { changePasswordInput, deleteAccountInput, geolocationPreferencesInput, updateProfileInput } from '@drape/contracts/user';
 import { authedProcedure, signOutProcedure } from '../trpc';
 import * as users from './user.service';
 

@@ -1,8 +1,7 @@
 import { verifyPassword, invalidateUserSessions, type Mailer, type RateLimits } from '@drape/auth';
-import {
-  DELETION_GRACE_DAYS, authMessages, tierPolicy, usernameMessages,
-  type GeolocationPreferencesInput, type PublicUser, type UpdateProfileInput,
-} from '@drape/contracts';
+import { tierPolicy, usernameMessages } from '@drape/contracts';
+import { DELETION_GRACE_DAYS, authMessages, type PublicUser } from '@drape/contracts/auth';
+import type { GeolocationPreferencesInput, UpdateProfileInput } from '@drape/contracts/user';
 import type { Db, SessionRow, UserRow, UserUpdate } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';

@@ -1,4 +1,5 @@
-import { dailyLimit, type PublicUser } from '@drape/contracts';
+import { dailyLimit } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
 import type { Db, UserRow } from '@drape/db';
 import { readUsage } from '../generate/usage';
 import { countingReferrals } from '../referrals/referrals.service';

@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeContainsInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesAnswer, wardrobeNotesInput, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer } from '@drape/contracts';
+import { wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeNotesAnswer, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer } from '@drape/contracts/look-answers';
+import { wardrobeContainsInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput } from '@drape/contracts/wardrobe';
 import { authedProcedure } from '../trpc';
 import { listWardrobe, removeFromWardrobe, saveToWardrobe, updateWardrobeNotes, wardrobeCollections, wardrobeContains } from './wardrobe.service';
 

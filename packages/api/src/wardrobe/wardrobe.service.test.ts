@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTION_PREVIEW, wardrobeListInput, wardrobeMessages, type Tier } from '@drape/contracts';
+import type { Tier } from '@drape/contracts';
+import { COLLECTION_PREVIEW, wardrobeListInput, wardrobeMessages } from '@drape/contracts/wardrobe';
 import { insertWardrobeItem } from '@drape/db';
 import { register } from '../auth/registration.service';
 import { shareOutfit } from '../share/share.service';

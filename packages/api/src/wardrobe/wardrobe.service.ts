@@ -1,12 +1,8 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
-import {
-  COLLECTION_ICONS, COLLECTION_PREVIEW, collectionDescriptions, OCCASIONS, selectionName, STYLE_VIBES, tierPolicy, wardrobeMessages,
-  type SelectionRef, type SmartCollection, type WardrobeCollections, type WardrobeContainsAnswer,
-  type WardrobeCount, type WardrobeEntry, type WardrobeListQuery, type WardrobeNotesAnswer, type WardrobeNotesInput,
-  type WardrobePage, type WardrobeRemoveAnswer, type WardrobeSaveAnswer,
-} from '@drape/contracts';
+import { OCCASIONS, selectionName, STYLE_VIBES, tierPolicy, type SelectionRef } from '@drape/contracts';
+import { COLLECTION_ICONS, COLLECTION_PREVIEW, collectionDescriptions, wardrobeMessages, type SmartCollection, type WardrobeCollections, type WardrobeContainsAnswer, type WardrobeCount, type WardrobeEntry, type WardrobeListQuery, type WardrobeNotesAnswer, type WardrobeNotesInput, type WardrobePage, type WardrobeRemoveAnswer, type WardrobeSaveAnswer } from '@drape/contracts/wardrobe';
 import { insertWardrobeItem, type Database, type Db, type UserRow, type WardrobeItemsTable } from '@drape/db';
 import { appError, rateLimited } from '../errors';
 import { mediaUrl, nameOf } from '../generate/outfit.view';

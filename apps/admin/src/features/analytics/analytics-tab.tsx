@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminStatsMessages } from '@drape/contracts';
+import { adminStatsMessages } from '@drape/contracts/admin';
 import { useTRPC } from '../../lib/trpc';
 import { StatCard, StatSkeletons } from './stat-card';
 import { ADMIN_STATS_POLL_MS } from '../../lib/timing';

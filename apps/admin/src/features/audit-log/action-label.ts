@@ -1,4 +1,4 @@
-import { AUDIT_REFUSED_CALL } from '@drape/contracts';
+import { AUDIT_REFUSED_CALL } from '@drape/contracts/admin';
 
 /**
  * A readable label for an audit action: the procedure path `admin.gallery.makePublic` reads

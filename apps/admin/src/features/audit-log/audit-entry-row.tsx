@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, ShieldAlert, Terminal, UserCog } from 'lucide-react';
-import type { AuditActorKind } from '@drape/contracts';
+import type { AuditActorKind } from '@drape/contracts/admin';
 import { Badge } from '@drape/ui';
 import type { trpcClient } from '../../lib/trpc';
 import { actionLabel } from './action-label';

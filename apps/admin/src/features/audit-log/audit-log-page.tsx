@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { appErrorCode, errorMessage } from '@drape/client';
-import { AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_PAGE_SIZE, type AuditOutcome } from '@drape/contracts';
+import { AUDIT_ACTIONS, AUDIT_KEPT_FIELDS, AUDIT_PAGE_SIZE, type AuditOutcome } from '@drape/contracts/admin';
 import { Alert, Spinner } from '@drape/ui';
 import { LoadMore } from '../../lib/load-more';
 import { PageHeader } from '../../lib/page-header';

@@ -1,5 +1,5 @@
 import { CircleStop } from 'lucide-react';
-import { BATCH_METRIC_LABELS, type BatchJobView } from '@drape/contracts';
+import { BATCH_METRIC_LABELS, type BatchJobView } from '@drape/contracts/admin';
 import { Button, cn } from '@drape/ui';
 
 const count = new Intl.NumberFormat();

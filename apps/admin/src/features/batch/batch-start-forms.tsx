@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Play, Rocket } from 'lucide-react';
 import { z } from 'zod';
-import { BATCH_MAX_CYCLES, BATCH_MAX_LIMIT, BATCH_PRIORITY_FILTERS, batchGenerateInput, startSequentialBatchInput, type BatchPriorityFilter } from '@drape/contracts';
+import { BATCH_MAX_CYCLES, BATCH_MAX_LIMIT, BATCH_PRIORITY_FILTERS, batchGenerateInput, startSequentialBatchInput, type BatchPriorityFilter } from '@drape/contracts/admin';
 import { Button, Form, FormField, Input, useZodForm } from '@drape/ui';
 import { blankAsUnset, checkedBy } from '../../lib/form-values';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Eraser, ListRestart } from 'lucide-react';
-import { batchMessages } from '@drape/contracts';
+import { batchMessages } from '@drape/contracts/admin';
 import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@drape/ui';
 import { PageHeader } from '../../lib/page-header';
 import { QueryError } from '../../lib/query-error';

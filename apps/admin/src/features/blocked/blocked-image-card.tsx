@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { ImageOff } from 'lucide-react';
-import {
-  BLOCKED_NOTES_MAX, BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type BlockedImageView, type BlockedReviewStatus,
-} from '@drape/contracts';
+import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS } from '@drape/contracts';
+import { BLOCKED_NOTES_MAX, type BlockedImageView, type BlockedReviewStatus } from '@drape/contracts/admin';
 import { Badge, Button, Spinner, Textarea, type BadgeTone } from '@drape/ui';
 import { usePrivateImage } from './use-private-image';
 

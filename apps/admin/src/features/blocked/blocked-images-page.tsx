@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import { BLOCKED_REVIEW_STATUSES, REJECTION_REASONS, blockedMessages, type BlockedStats } from '@drape/contracts';
+import { BLOCKED_REVIEW_STATUSES, REJECTION_REASONS, blockedMessages, type BlockedStats } from '@drape/contracts/admin';
 import {
   Alert, Button, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner,
 } from '@drape/ui';

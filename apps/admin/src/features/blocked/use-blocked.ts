@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { appErrorCode } from '@drape/client';
-import { BLOCKED_PAGE_SIZE, blockedMessages } from '@drape/contracts';
+import { BLOCKED_PAGE_SIZE, blockedMessages } from '@drape/contracts/admin';
 import { adminKeys } from '../../lib/admin-keys';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAdminMutation } from '../../lib/use-admin-mutation';

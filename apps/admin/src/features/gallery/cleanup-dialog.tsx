@@ -1,5 +1,6 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR, galleryMessages } from '@drape/contracts';
+import { galleryMessages } from '@drape/contracts/admin';
+import { QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts/generation';
 import {
   Button, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, type ToastInput,
 } from '@drape/ui';

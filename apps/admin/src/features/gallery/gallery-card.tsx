@@ -1,6 +1,7 @@
 import { ChevronDown, Globe, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { GALLERY_STATUS_NAMES, QUALITY_KEEP, galleryMessages, type GalleryImage } from '@drape/contracts';
+import { GALLERY_STATUS_NAMES, galleryMessages, type GalleryImage } from '@drape/contracts/admin';
+import { QUALITY_KEEP } from '@drape/contracts/generation';
 import {
   Button, cn, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle,
 } from '@drape/ui';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { galleryMessages, type GallerySort } from '@drape/contracts';
+import { galleryMessages, type GallerySort } from '@drape/contracts/admin';
 import { Alert, Button, Input } from '@drape/ui';
 import { useTRPC } from '../../lib/trpc';
 import { NO_CONTROLS, type GalleryControls } from './use-gallery';

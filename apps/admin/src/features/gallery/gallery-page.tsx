@@ -1,7 +1,7 @@
 import { Eraser, ImageOff, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@drape/client';
-import { GALLERY_SCROLL_THRESHOLD_PX, galleryMessages } from '@drape/contracts';
+import { GALLERY_SCROLL_THRESHOLD_PX, galleryMessages } from '@drape/contracts/admin';
 import { Alert, Button, Spinner } from '@drape/ui';
 import { PageHeader } from '../../lib/page-header';
 import { CleanupDialog, useGalleryCleanup } from './cleanup-dialog';

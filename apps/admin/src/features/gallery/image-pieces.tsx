@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { amazonSearchUrl, googleShoppingUrl, priceDisplay, shoppingQuery } from '@drape/client';
-import { galleryMessages } from '@drape/contracts';
+import { galleryMessages } from '@drape/contracts/admin';
 import { Button, buttonClasses, Spinner } from '@drape/ui';
 import { useTRPC } from '../../lib/trpc';
 

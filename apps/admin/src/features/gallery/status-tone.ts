@@ -1,4 +1,4 @@
-import type { GalleryStatus } from '@drape/contracts';
+import type { GalleryStatus } from '@drape/contracts/admin';
 
 /**
  * settings-and-admin §4 Image status colours: active or approved green, pending yellow, rejected or

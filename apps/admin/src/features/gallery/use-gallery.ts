@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { GalleryListInput, GalleryPage, GallerySort } from '@drape/contracts';
+import type { GalleryListInput, GalleryPage, GallerySort } from '@drape/contracts/admin';
 import { adminKeys } from '../../lib/admin-keys';
 import { useTRPCClient } from '../../lib/trpc';
 import { byPageNumber, usePagedList } from '../../lib/use-paged-list';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatorMessages } from '@drape/contracts';
+import { generatorMessages } from '@drape/contracts/admin';
 import { generatorForm, NO_CHOICES } from './generator-form';
 
 describe('the generator form', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENERATOR_SELECTION_TYPES, generatorMessages, type AdminGenerateInput } from '@drape/contracts';
+import { GENERATOR_SELECTION_TYPES, generatorMessages, type AdminGenerateInput } from '@drape/contracts/admin';
 
 export const GENDERS = ['Female', 'Male'] as const;
 export type Gender = (typeof GENDERS)[number];

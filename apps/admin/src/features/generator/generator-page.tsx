@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { WandSparkles } from 'lucide-react';
 import { appErrorCode, errorMessage, httpStatus } from '@drape/client';
-import { generatorMessages, type AdminGenerateAnswer, type GeneratorOptions, type GeneratorSelectionType } from '@drape/contracts';
+import { generatorMessages, type AdminGenerateAnswer, type GeneratorOptions, type GeneratorSelectionType } from '@drape/contracts/admin';
 import { Alert, Button, Form, FormController, Spinner, useZodForm, type ToastInput } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../lib/page-header';

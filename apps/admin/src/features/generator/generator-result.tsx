@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { GENERATOR_GOOD_SCORE, type AdminGenerateAnswer } from '@drape/contracts';
+import { GENERATOR_GOOD_SCORE, type AdminGenerateAnswer } from '@drape/contracts/admin';
 import { Badge } from '@drape/ui';
 import { amazonSearchUrl, googleShoppingUrl } from './shopping-links';
 

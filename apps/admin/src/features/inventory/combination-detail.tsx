@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminStatsMessages } from '@drape/contracts';
+import { adminStatsMessages } from '@drape/contracts/admin';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@drape/ui';
 import { SeverityBadge } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { adminStatsMessages, type ComboMatrixRow, type SeverityLevel } from '@drape/contracts';
+import type { SeverityLevel } from '@drape/contracts';
+import { adminStatsMessages, type ComboMatrixRow } from '@drape/contracts/admin';
 import { cn } from '@drape/ui';
 import { SEVERITY_STYLE, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { adminStatsMessages } from '@drape/contracts';
+import { adminStatsMessages } from '@drape/contracts/admin';
 import { Button } from '@drape/ui';
 import { SeverityBadge, SeverityLegend } from '../../components/severity-level';
 import { useTRPC } from '../../lib/trpc';

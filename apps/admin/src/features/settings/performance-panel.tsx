@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gauge, RotateCcw, Zap } from 'lucide-react';
-import { adminSettingsMessages, performanceModeView, type PerformanceAction, type PerformanceModeView } from '@drape/contracts';
+import { adminSettingsMessages, performanceModeView, type PerformanceAction, type PerformanceModeView } from '@drape/contracts/admin';
 import { Badge, Button, Spinner, cn } from '@drape/ui';
 import { QueryError } from '../../lib/query-error';
 import { useTRPC } from '../../lib/trpc';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminSettingsMessages, type PlatformToggle } from '@drape/contracts';
+import { adminSettingsMessages, type PlatformToggle } from '@drape/contracts/admin';
 import {
   Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, Switch,
 } from '@drape/ui';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ShieldCheck, Sparkles } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
-import { adminSettingsMessages, type PromptVerification, type RegenerationStats as RegenerationStatsView } from '@drape/contracts';
+import { adminSettingsMessages, type PromptVerification, type RegenerationStats as RegenerationStatsView } from '@drape/contracts/admin';
 import { Alert, Badge, Button, Spinner } from '@drape/ui';
 import { QueryError } from '../../lib/query-error';
 import { useTRPC } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { OFFLINE_WORKERS_KEPT_HOURS, severityMessages, type PodStatusItem } from '@drape/contracts';
+import { OFFLINE_WORKERS_KEPT_HOURS, severityMessages, type PodStatusItem } from '@drape/contracts/admin';
 import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { useTRPC } from '../../lib/trpc';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SEVERITY_BANDS, severityMessages, type SevQueueProgress, type SevQueueStatus } from '@drape/contracts';
+import { SEVERITY_BANDS } from '@drape/contracts';
+import { severityMessages, type SevQueueProgress, type SevQueueStatus } from '@drape/contracts/admin';
 import { cn } from '@drape/ui';
 import { LoadError } from '../../components/load-error';
 import { SEVERITY_STYLE, SeverityBadge, SeverityLegend } from '../../components/severity-level';

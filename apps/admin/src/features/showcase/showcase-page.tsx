@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Check, Plus, Trash2, X } from 'lucide-react';
-import {
-  GENDER_NAMES, GENDERS, SHOWCASE_CAP, showcaseMessages,
-  type AdminLookbookImage, type Gender,
-} from '@drape/contracts';
+import { GENDER_NAMES, GENDERS, type Gender } from '@drape/contracts';
+import { SHOWCASE_CAP, showcaseMessages, type AdminLookbookImage } from '@drape/contracts/admin';
 import {
   Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner,
 } from '@drape/ui';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { showcaseMessages, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage, type Gender } from '@drape/contracts';
+import type { Gender } from '@drape/contracts';
+import { showcaseMessages, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage } from '@drape/contracts/admin';
 import { adminKeys } from '../../lib/admin-keys';
 import { useTRPCClient } from '../../lib/trpc';
 import { useAdminMutation } from '../../lib/use-admin-mutation';

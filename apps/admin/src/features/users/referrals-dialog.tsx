@@ -1,9 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
-import {
-  adminUsersMessages, REFERRAL_HOLD_LABELS, REFERRAL_STATUS_LABELS, TIER_NAMES,
-  type AdminReferralRow, type AdminUserRow, type ReferralStatus, type Tier,
-} from '@drape/contracts';
+import { REFERRAL_HOLD_LABELS, REFERRAL_STATUS_LABELS, TIER_NAMES, type ReferralStatus, type Tier } from '@drape/contracts';
+import { adminUsersMessages, type AdminReferralRow, type AdminUserRow } from '@drape/contracts/admin';
 import {
   Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner, type BadgeTone,
 } from '@drape/ui';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { adminUsersMessages, TIER_NAMES, type TestUserCredentials } from '@drape/contracts';
+import { TIER_NAMES } from '@drape/contracts';
+import { adminUsersMessages, type TestUserCredentials } from '@drape/contracts/admin';
 import { Alert, Button } from '@drape/ui';
 import { adminKeys } from '../../lib/admin-keys';
 import { useTRPC } from '../../lib/trpc';

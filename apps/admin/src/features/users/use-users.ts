@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, type AdminUserRow, type Tier } from '@drape/contracts';
+import type { Tier } from '@drape/contracts';
+import { ADMIN_USERS_PAGE_SIZE, adminUsersMessages, type AdminUserRow } from '@drape/contracts/admin';
 import { adminKeys } from '../../lib/admin-keys';
 import { useTRPCClient } from '../../lib/trpc';
 import { useAdminMutation } from '../../lib/use-admin-mutation';

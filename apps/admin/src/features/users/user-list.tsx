@@ -1,7 +1,8 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { LogOut } from 'lucide-react';
 import { appErrorCode, errorMessage } from '@drape/client';
-import { adminUsersMessages, TIERS, TIER_NAMES, type AdminUserRow, type Tier } from '@drape/contracts';
+import { TIERS, TIER_NAMES, type Tier } from '@drape/contracts';
+import { adminUsersMessages, type AdminUserRow } from '@drape/contracts/admin';
 import { Alert, Badge, Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@drape/ui';
 import { LoadMore } from '../../lib/load-more';
 import { QueryError } from '../../lib/query-error';

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@drape/contracts';
+import type { SessionInfo } from '@drape/contracts/auth';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Laptop, LogOut, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';

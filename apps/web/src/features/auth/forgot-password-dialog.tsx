@@ -1,5 +1,5 @@
 import { errorMessage, isNetworkError } from '@drape/client';
-import { authMessages, forgotPasswordInput } from '@drape/contracts';
+import { authMessages, forgotPasswordInput } from '@drape/contracts/auth';
 import {
   Button, Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle,
   Form, FormField, toast, useZodForm,

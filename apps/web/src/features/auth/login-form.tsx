@@ -1,5 +1,6 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { APP_ERRORS, loginInput, type AppErrorCode, type AuthAnswer, type LoginInput } from '@drape/contracts';
+import { APP_ERRORS, type AppErrorCode } from '@drape/contracts';
+import { loginInput, type AuthAnswer, type LoginInput } from '@drape/contracts/auth';
 import { Button, Form, FormError, FormField, Input, toast, useZodForm } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';

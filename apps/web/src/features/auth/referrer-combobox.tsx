@@ -1,4 +1,4 @@
-import { USER_SEARCH_MIN } from '@drape/contracts';
+import { USER_SEARCH_MIN } from '@drape/contracts/auth';
 import { cn, Input, type FieldControlProps } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';

@@ -1,5 +1,6 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { authMessages, usernameMessages, usernameProblem, type AppErrorCode, type AuthAnswer } from '@drape/contracts';
+import { usernameMessages, usernameProblem, type AppErrorCode } from '@drape/contracts';
+import { authMessages, type AuthAnswer } from '@drape/contracts/auth';
 import { Button, Checkbox, Form, FormController, FormError, FormField, Input, useZodForm } from '@drape/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';

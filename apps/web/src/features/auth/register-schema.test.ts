@@ -1,4 +1,5 @@
-import { APP_ERRORS, authMessages, usernameMessages } from '@drape/contracts';
+import { APP_ERRORS, usernameMessages } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { registerFormSchema } from './register-schema';
 

@@ -1,4 +1,5 @@
-import { authMessages, registerInput, usernameProblem } from '@drape/contracts';
+import { usernameProblem } from '@drape/contracts';
+import { authMessages, registerInput } from '@drape/contracts/auth';
 import { z } from 'zod';
 import { strongNewPasswordSchema } from '../../lib/password-rules';
 

@@ -1,5 +1,5 @@
 import { appErrorCode, errorMessage, isNetworkError } from '@drape/client';
-import { authMessages, isStrongPassword, PASSWORD_MIN, resetPasswordInput } from '@drape/contracts';
+import { authMessages, isStrongPassword, PASSWORD_MIN, resetPasswordInput } from '@drape/contracts/auth';
 import {
   Button, buttonClasses, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Form, FormError, FormField, Spinner, toast, useZodForm,
 } from '@drape/ui';

@@ -1,4 +1,4 @@
-import { BRAND_FILES, FAVICON_SIZES, LOGO_MIN_HEIGHT_PX, OFFICIAL_LOGO_PATH } from '@drape/contracts';
+import { BRAND_FILES, FAVICON_SIZES, LOGO_MIN_HEIGHT_PX, OFFICIAL_LOGO_PATH } from '@drape/contracts/brand';
 import { buttonClasses, cn } from '@drape/ui';
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

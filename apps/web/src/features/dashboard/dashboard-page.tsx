@@ -1,6 +1,6 @@
 import { TIER_NAMES, tierProgress } from '@drape/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage } from '@drape/ui';
-import { userMessages } from '@drape/contracts';
+import { userMessages } from '@drape/contracts/user';
 import { PageMeta } from '../../lib/page-meta';
 import { ReferralLink } from '../../components/referral-link';
 import { useProfile } from '../../lib/use-profile';

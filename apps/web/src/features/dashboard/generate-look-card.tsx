@@ -1,5 +1,6 @@
 import { errorMessage, isNetworkError } from '@drape/client';
-import { GENDER_NAMES, GENDERS, generationMessages, type Gender } from '@drape/contracts';
+import { GENDER_NAMES, GENDERS, type Gender } from '@drape/contracts';
+import { generationMessages } from '@drape/contracts/generation';
 import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage, Tabs, TabsContent, TabsList, TabsTrigger, cn,
 } from '@drape/ui';

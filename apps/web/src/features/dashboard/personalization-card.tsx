@@ -1,5 +1,7 @@
 import { errorMessage } from '@drape/client';
-import { REFERRALS_FOR_STYLIST, TIER_NAMES, tierPolicy, updateProfileInput, type PublicUser } from '@drape/contracts';
+import { REFERRALS_FOR_STYLIST, TIER_NAMES, tierPolicy } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { updateProfileInput } from '@drape/contracts/user';
 import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, FormMessage,
   Select, SelectContent, SelectItem, SelectTrigger, SelectValue, buttonClasses, toast, useZodForm,

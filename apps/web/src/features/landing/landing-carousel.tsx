@@ -1,6 +1,5 @@
-import {
-  GENDER_NAMES, LANDING_CAROUSEL, OCCASIONS, PALETTES, TRENDS, type CarouselLook, type SelectionKind,
-} from '@drape/contracts';
+import { GENDER_NAMES, OCCASIONS, PALETTES, TRENDS, type SelectionKind } from '@drape/contracts';
+import { LANDING_CAROUSEL, type CarouselLook } from '@drape/contracts/landing';
 import { cn } from '@drape/ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';

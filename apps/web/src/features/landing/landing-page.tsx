@@ -1,6 +1,5 @@
-import {
-  LANDING_MOBILE, OCCASIONS, PALETTES, TRENDS, landingMessages, type LandingShowcase, type ShowcaseItem,
-} from '@drape/contracts';
+import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
+import { LANDING_MOBILE, landingMessages, type LandingShowcase, type ShowcaseItem } from '@drape/contracts/landing';
 import { buttonClasses } from '@drape/ui';
 import { ArrowRight, Palette, Shirt, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';

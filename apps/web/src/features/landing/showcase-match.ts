@@ -1,4 +1,4 @@
-import type { ShowcaseItem } from '@drape/contracts';
+import type { ShowcaseItem } from '@drape/contracts/landing';
 
 /** Lower case, letters and digits only: 'Going Out', 'going-out' and 'GoingOut' read alike. */
 function simplified(name: string): string {

@@ -1,4 +1,4 @@
-import type { LandingShowcase, LookbookStats } from '@drape/contracts';
+import type { LandingShowcase, LookbookStats } from '@drape/contracts/landing';
 import { startTransition, useEffect, useState } from 'react';
 import { loadDataClient } from '../../lib/data-layer-loader';
 import { CLIENT_STALE_MS } from '../../lib/timing';

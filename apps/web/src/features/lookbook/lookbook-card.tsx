@@ -1,4 +1,5 @@
-import { LOOKS_SKELETONS, MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
+import type { ColorFamily } from '@drape/contracts';
+import { LOOKS_SKELETONS, MAX_COLOR_CHIPS, type LookView } from '@drape/contracts/looks';
 import { cn } from '@drape/ui';
 import { Palette } from 'lucide-react';
 import { useId } from 'react';

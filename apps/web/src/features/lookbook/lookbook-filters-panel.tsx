@@ -1,4 +1,5 @@
-import { lookbookMessages, type ColorFamily } from '@drape/contracts';
+import type { ColorFamily } from '@drape/contracts';
+import { lookbookMessages } from '@drape/contracts/lookbook';
 import { Badge, Button, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, cn } from '@drape/ui';
 import { Check, ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';

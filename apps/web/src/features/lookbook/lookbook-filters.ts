@@ -1,6 +1,5 @@
-import {
-  COLOR_FAMILIES, GENDERS, GENDER_NAMES, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, findCatalogEntry, isNoFilter,
-} from '@drape/contracts';
+import { COLOR_FAMILIES, GENDERS, GENDER_NAMES, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, findCatalogEntry } from '@drape/contracts';
+import { isNoFilter } from '@drape/contracts/looks';
 
 /**
  * The LookBook's filters as they live in the URL (user-area §2 LookBook, §3 Lookbook filter):

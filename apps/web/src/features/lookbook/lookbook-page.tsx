@@ -1,4 +1,7 @@
-import { LOOKS_SKELETONS, lookbookMessages, tierPolicy, type ColorFamily, type LookView, type PublicUser } from '@drape/contracts';
+import { tierPolicy, type ColorFamily } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { lookbookMessages } from '@drape/contracts/lookbook';
+import { LOOKS_SKELETONS, type LookView } from '@drape/contracts/looks';
 import { errorMessage } from '@drape/client';
 import { Alert, Button } from '@drape/ui';
 import { BookOpen, CalendarRange, Layers, RotateCw, TrendingUp } from 'lucide-react';

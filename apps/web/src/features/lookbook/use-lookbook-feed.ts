@@ -1,4 +1,5 @@
-import { LOAD_MORE_EVERY, LOOKS_PAGE_SIZE, type LookbookPage, type LookView } from '@drape/contracts';
+import type { LookbookPage } from '@drape/contracts/lookbook';
+import { LOAD_MORE_EVERY, LOOKS_PAGE_SIZE, type LookView } from '@drape/contracts/looks';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';

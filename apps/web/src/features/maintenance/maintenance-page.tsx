@@ -1,4 +1,4 @@
-import { OFFICIAL_LOGO_PATH } from '@drape/contracts';
+import { OFFICIAL_LOGO_PATH } from '@drape/contracts/brand';
 import { Button } from '@drape/ui';
 import { RefreshCw, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';

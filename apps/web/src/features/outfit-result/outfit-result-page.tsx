@@ -1,4 +1,4 @@
-import type { OutfitView } from '@drape/contracts';
+import type { OutfitView } from '@drape/contracts/generation';
 import { buttonClasses } from '@drape/ui';
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';

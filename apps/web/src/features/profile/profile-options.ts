@@ -1,4 +1,4 @@
-import type { PROFILE_GENDERS } from '@drape/contracts';
+import type { PROFILE_GENDERS } from '@drape/contracts/user';
 
 export const GENDER_LABELS: Record<(typeof PROFILE_GENDERS)[number], string> = {
   male: 'Male',

@@ -1,7 +1,7 @@
 import { errorMessage } from '@drape/client';
-import {
-  PROFILE_COUNTRIES, PROFILE_GENDERS, updateProfileInput, usernameMessages, usernameSchema, userMessages, type PublicUser,
-} from '@drape/contracts';
+import { usernameMessages, usernameSchema } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { PROFILE_COUNTRIES, PROFILE_GENDERS, updateProfileInput, userMessages } from '@drape/contracts/user';
 import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, FormMessage, Input,
   Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Textarea, toast, useZodForm,

@@ -1,5 +1,6 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { authMessages, changePasswordInput } from '@drape/contracts';
+import { authMessages } from '@drape/contracts/auth';
+import { changePasswordInput } from '@drape/contracts/user';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, Input, toast, useZodForm } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { deleteAccountInput, DELETION_GRACE_DAYS } from '@drape/contracts';
+import { DELETION_GRACE_DAYS } from '@drape/contracts/auth';
+import { deleteAccountInput } from '@drape/contracts/user';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormError, FormField, Input, toast, useZodForm } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { userMessages } from '@drape/contracts';
+import { userMessages } from '@drape/contracts/user';
 import { FormMessage } from '@drape/ui';
 import { PageMeta } from '../../lib/page-meta';
 import { useProfile } from '../../lib/use-profile';

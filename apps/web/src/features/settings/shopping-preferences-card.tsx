@@ -1,4 +1,5 @@
-import { geolocationPreferencesInput, PREFERRED_COUNTRIES, userMessages, type PublicUser } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { geolocationPreferencesInput, PREFERRED_COUNTRIES, userMessages } from '@drape/contracts/user';
 import {
   Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Form, FormController, FormField, Input, Label,
   Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Switch, toast, useZodForm,

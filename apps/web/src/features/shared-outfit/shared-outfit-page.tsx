@@ -1,5 +1,5 @@
 import { appErrorCode, errorMessage } from '@drape/client';
-import { shareMessages, shareOutfitInput, sharedOutfitPath } from '@drape/contracts';
+import { shareMessages, shareOutfitInput, sharedOutfitPath } from '@drape/contracts/share';
 import { Alert, Button, buttonClasses } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { WARDROBE_GROUPINGS, type WardrobeGrouping } from '@drape/contracts';
+import { WARDROBE_GROUPINGS, type WardrobeGrouping } from '@drape/contracts/wardrobe';
 import { Badge, Button, Label, Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@drape/ui';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { MAX_COLOR_CHIPS, type ColorFamily, type LookView } from '@drape/contracts';
+import type { ColorFamily } from '@drape/contracts';
+import { MAX_COLOR_CHIPS, type LookView } from '@drape/contracts/looks';
 import { routes } from '../../lib/routes';
 
 /** The look's color chips: its colors in piece order, each once, at most MAX_COLOR_CHIPS (user-area §2, §9). */

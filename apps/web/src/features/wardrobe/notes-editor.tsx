@@ -1,4 +1,4 @@
-import { WARDROBE_NOTES_MAX, wardrobeMessages, wardrobeNotesInput } from '@drape/contracts';
+import { WARDROBE_NOTES_MAX, wardrobeMessages, wardrobeNotesInput } from '@drape/contracts/wardrobe';
 import { Button, Label, Textarea, toast } from '@drape/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useSaveNotes } from './use-wardrobe';

@@ -1,4 +1,4 @@
-import { COLLECTION_ICONS, COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts';
+import { COLLECTION_ICONS, COLLECTION_PREVIEW, type CollectionType, type SmartCollection } from '@drape/contracts/wardrobe';
 import { Button, cn } from '@drape/ui';
 import { FolderHeart, Palette, Sparkles, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';

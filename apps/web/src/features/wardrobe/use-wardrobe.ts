@@ -1,4 +1,5 @@
-import { LOOKS_PAGE_SIZE, WARDROBE_GROUPING_STORAGE_KEY, type WardrobeEntry, type WardrobeGrouping, type WardrobePage } from '@drape/contracts';
+import { LOOKS_PAGE_SIZE } from '@drape/contracts/looks';
+import { WARDROBE_GROUPING_STORAGE_KEY, type WardrobeEntry, type WardrobeGrouping, type WardrobePage } from '@drape/contracts/wardrobe';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';

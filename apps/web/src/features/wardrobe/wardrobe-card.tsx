@@ -1,4 +1,4 @@
-import type { WardrobeEntry } from '@drape/contracts';
+import type { WardrobeEntry } from '@drape/contracts/wardrobe';
 import {
   Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn,
 } from '@drape/ui';

@@ -1,6 +1,5 @@
-import {
-  findCatalogEntry, GENDERS, isGender, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, type Gender, type SmartCollection, type WardrobeListInput,
-} from '@drape/contracts';
+import { findCatalogEntry, GENDERS, isGender, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, type Gender } from '@drape/contracts';
+import type { SmartCollection, WardrobeListInput } from '@drape/contracts/wardrobe';
 
 /** The wardrobe list's filters (user-area §2 Wardrobe), by catalog id; absent means all. */
 export interface WardrobeFilters {

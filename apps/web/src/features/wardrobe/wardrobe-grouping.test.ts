@@ -1,4 +1,5 @@
-import type { ColorFamily, WardrobeEntry } from '@drape/contracts';
+import type { ColorFamily } from '@drape/contracts';
+import type { WardrobeEntry } from '@drape/contracts/wardrobe';
 import { describe, expect, it } from 'vitest';
 import { groupEntries, parseGrouping, type Groupable } from './wardrobe-grouping';
 

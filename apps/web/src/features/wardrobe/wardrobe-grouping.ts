@@ -1,4 +1,5 @@
-import { findCatalogEntry, STYLE_VIBES, WARDROBE_GROUPINGS, type ColorFamily, type WardrobeEntry, type WardrobeGrouping } from '@drape/contracts';
+import { findCatalogEntry, STYLE_VIBES, type ColorFamily } from '@drape/contracts';
+import { WARDROBE_GROUPINGS, type WardrobeEntry, type WardrobeGrouping } from '@drape/contracts/wardrobe';
 import { colorFamilyName } from '../../lib/color-families';
 
 /** What grouping reads of an entry. */

@@ -1,4 +1,5 @@
-import { wardrobeMessages, type PublicUser, type WardrobeEntry } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
+import { wardrobeMessages, type WardrobeEntry } from '@drape/contracts/wardrobe';
 import { Alert, Button, buttonClasses, cn } from '@drape/ui';
 import { SearchX, Shirt } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AUDIT_OUTCOMES } from './admin-audit';
-import { text } from './text';
-import { botCheckTokenSchema } from './auth';
+import { AUDIT_OUTCOMES } from './audit';
+import { text } from '../domain/text';
+import { botCheckTokenSchema } from '../auth';
 
 export const adminLoginInput = z.object({
   adminKey: text().trim().min(1, 'Admin key is required').max(100),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { filterValue, genderFilter, queryInt } from './looks';
-import { text } from './text';
+import { filterValue, genderFilter, queryInt } from '../looks';
+import { text } from '../domain/text';
 
 /** Blocked images (settings-and-admin §2.2, §3, §4, §7.2, §8, §9). */
 export const BLOCKED_PAGE_SIZE = 20;

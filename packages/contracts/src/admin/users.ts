@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { text } from './text';
-import { TIERS, type Tier } from './tier-policy';
-import type { ReferralHoldReason, ReferralStatus } from './referral-policy';
+import { text } from '../domain/text';
+import { TIERS, type Tier } from '../domain/tier-policy';
+import type { ReferralHoldReason, ReferralStatus } from '../domain/referral-policy';
 
 /**
  * The admin Users tab (settings-and-admin §2.2 "Admin users", §7.2 create-test-users): test users

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { APP_ERRORS } from './errors';
-import { PERFORMANCE_MODES, type PerformanceModeName } from './generation';
+import { APP_ERRORS } from '../domain/errors';
+import { PERFORMANCE_MODES, type PerformanceModeName } from '../generation';
 
 /**
  * The admin Settings tab (settings-and-admin §2.2 "Admin settings", §7.2, §9): the platform

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { catalogFilter, filterValue, genderFilter, imageIdInput, MAX_LOOKS_OFFSET, queryInt } from './looks';
-import type { SeverityLevel } from './severity';
-import { text } from './text';
+import { catalogFilter, filterValue, genderFilter, imageIdInput, MAX_LOOKS_OFFSET, queryInt } from '../looks';
+import type { SeverityLevel } from '../domain/severity';
+import { text } from '../domain/text';
 
 /** The admin Image Gallery (settings-and-admin §2.2, §3 Generated image, §4 Gallery, §7.2, §8, §9). */
 

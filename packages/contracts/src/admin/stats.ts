@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { GENDERS, type Gender, type SelectionKind } from './catalog';
-import { filterValue, queryInt } from './looks';
-import { SEVERITY_LEVELS, type SeverityLevel } from './severity';
-import { text } from './text';
+import { GENDERS, type Gender, type SelectionKind } from '../domain/catalog';
+import { filterValue, queryInt } from '../looks';
+import { SEVERITY_LEVELS, type SeverityLevel } from '../domain/severity';
+import { text } from '../domain/text';
 
 // The admin's Analytics tab, Severity page, Inventory and Combo Matrix tabs
 // (settings-and-admin §2.2, §3, §7.2, §8, §9).

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Gender } from './catalog';
-import { LANDING_CAROUSEL_LOOKS } from './landing';
-import { genderFilter, imageIdInput, queryInt } from './looks';
-import { text } from './text';
+import type { Gender } from '../domain/catalog';
+import { LANDING_CAROUSEL_LOOKS } from '../landing';
+import { genderFilter, imageIdInput, queryInt } from '../looks';
+import { text } from '../domain/text';
 
 /** settings-and-admin §9: the showcase lookbook manager's page size (both of its lists). */
 export const SHOWCASE_PAGE_SIZE = 24;

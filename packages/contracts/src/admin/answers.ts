@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { isoTime, successAnswer } from './answers-common';
-import { AUDIT_OUTCOMES } from './admin-audit';
-import { BATCH_PRIORITY_FILTERS } from './admin-batch';
-import { BLOCKED_REVIEW_STATUSES, REJECTION_REASONS } from './admin-blocked';
-import { GALLERY_STATUSES } from './admin-gallery';
-import { SELECTION_KINDS } from './admin-stats';
-import { GENDERS } from './catalog';
-import { PERFORMANCE_MODES } from './generation';
-import { REFERRAL_HOLD_REASONS, REFERRAL_STATUSES } from './referral-policy';
-import { SEVERITY_LEVELS } from './severity';
-import { TIERS } from './tier-policy';
+import { isoTime, successAnswer } from '../domain/answers';
+import { AUDIT_OUTCOMES } from './audit';
+import { BATCH_PRIORITY_FILTERS } from './batch';
+import { BLOCKED_REVIEW_STATUSES, REJECTION_REASONS } from './blocked';
+import { GALLERY_STATUSES } from './gallery';
+import { SELECTION_KINDS } from './stats';
+import { GENDERS } from '../domain/catalog';
+import { PERFORMANCE_MODES } from '../generation';
+import { REFERRAL_HOLD_REASONS, REFERRAL_STATUSES } from '../domain/referral-policy';
+import { SEVERITY_LEVELS } from '../domain/severity';
+import { TIERS } from '../domain/tier-policy';
 
 /** What the admin area's procedures answer (settings-and-admin §7.2). */
 
