@@ -16,7 +16,7 @@ export const PROOF_FILES: Readonly<Record<string, readonly string[]>> = {
     'pipeline/src/store-failure.test.ts', 'pipeline/src/store-integrity.test.ts', 'apps/server/src/mail.test.ts',
   ],
   abuse: [
-    'apps/server/src/abuse.test.ts', 'packages/contracts/src/referral-policy.test.ts', 'packages/auth/src/client-network.test.ts',
+    'apps/server/src/abuse.test.ts', 'packages/contracts/src/domain/referral-policy.test.ts', 'packages/auth/src/client-network.test.ts',
     'packages/auth/src/disposable-email.test.ts', 'packages/boot/src/boot.test.ts',
   ],
   review: [
