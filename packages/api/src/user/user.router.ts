@@ -4,7 +4,7 @@ import { authedProcedure, signOutProcedure } from '../trpc';
 import * as users from './user.service';
 
 export const userRouter = {
-  profile: authedProcedure.query(({ ctx }) => users.getProfile(ctx.services.db, ctx.user)),
+  profile: authedProcedure.query(({ ctx }) => users.getProfile(ctx.services.db, ctx.user, ctx.caller)),
   updateProfile: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => users.updateProfile(ctx.services.db, ctx.user, input)),
   changePassword: authedProcedure
     .input(changePasswordInput)
