@@ -11,17 +11,18 @@ import { benchLogging, loggingTable } from './logging';
 import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
 import { benchMetrics, metricsTable } from './metrics';
 import { benchPipeline, type PipelineFigures } from './pipeline';
+import { benchProfile, profileTable } from './profile';
 
 /**
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `profile`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'metrics' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
+const only = process.argv.find((a) => a === 'accounts' || a === 'profile' || a === 'metrics' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
 const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -64,6 +65,13 @@ async function main() {
       fs.writeFileSync(path.join(here, 'results', `accounts-${date}.json`), `${JSON.stringify({ name: 'accounts', date, machine: m, figures }, null, 2)}\n`);
       console.log(table(figures));
       updateReadme('accounts', `${where}; autocannon, ${seconds} s per row.\n\n${table(figures)}`);
+    }
+    if (!only || only === 'profile') {
+      console.log(`[bench] profile: GET /api/user/profile beside its naive floor, ${seconds} s per run`);
+      const figures = await benchProfile(pg.url, seconds);
+      fs.writeFileSync(path.join(here, 'results', `profile-${date}.json`), `${JSON.stringify({ name: 'profile', date, machine: m, ...figures }, null, 2)}\n`);
+      console.log(profileTable(figures));
+      updateReadme('profile', `${where}; autocannon, 50 connections, ${seconds} s per run, 3 rounds in rotating order.\n\n${profileTable(figures)}`);
     }
     if (!only || only === 'metrics') {
       console.log(`[bench] metrics: the REST floor with METRICS on and off beside the bare route, ${seconds} s per run`);

@@ -5,6 +5,7 @@ import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS, type AppErrorCode } from
 import { AUDIT_REFUSED_CALL, type AuditRefusalReason } from '@drape/contracts/admin';
 import { cachedPlatformSettings, isDatabaseUnavailable, type SessionRow, type UserRow } from '@drape/db';
 import { recordAudit, recordRefusal } from '@drape/operations';
+import { readCaller, type CallerFacts } from './auth/caller';
 import type { Context } from './context';
 import { AppError, appError } from './errors';
 import type { AuditTarget, ProcedureMeta } from './procedure-meta';
@@ -72,17 +73,21 @@ const callGate = t.middleware(async ({ ctx, path, meta, next }) => {
 
 export const publicProcedure = t.procedure.use(callGate).meta({ access: 'public' });
 
-/** A signed-in user's call: the session checked (sliding expiry), its user and token at hand. */
-export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string };
+/**
+ * A signed-in user's call: the session checked (sliding expiry), its user and token at hand, and
+ * what most calls need besides, read in the same statement (`caller`: today's usage, referral count).
+ */
+export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string; caller: CallerFacts };
 
 /** An administrator's call, by a short-lived admin token that still matches a current admin. */
 export type AdminContext = Context & { admin: AdminIdentity };
 
 export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(async ({ ctx, next }) => {
   const token = ctx.sessionToken;
-  const valid = token ? await validateSessionToken(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
+  // One statement: the session, its user, today's usage and the referral count (docs/decisions/0029).
+  const valid = token ? await readCaller(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
-  return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token } });
+  return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token, caller: valid.facts } });
 });
 
 /**

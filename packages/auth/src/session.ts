@@ -68,13 +68,14 @@ export interface ValidSession {
 }
 
 /**
- * The session and its user for a token, or null; extends the expiry as it slides, up to the
- * session's absolute end (`maxDays` after the sign-in), where it ends whatever its expiry says.
+ * The Lucia guide's lookup as one statement: the session whose id is the token's SHA-256, joined
+ * to its user; null for a token that cannot be one. Callers may select more in the same statement
+ * (the api reads the caller's usage and referral count with it: docs/decisions/0029) and hand the
+ * row, without their own columns, to `acceptSession`.
  */
-export async function validateSessionToken(db: Db, token: string, maxDays: number, meta?: SessionMeta): Promise<ValidSession | null> {
+export function sessionLookup(db: Db, token: string) {
   if (!token || token.length > 100) return null;
-  const id = sessionIdOf(token);
-  const row = await db
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
@@ -84,12 +85,31 @@ export async function validateSessionToken(db: Db, token: string, maxDays: numbe
       'sessions.user_agent as s_user_agent', 'sessions.device_type as s_device_type',
       'sessions.browser as s_browser', 'sessions.os as s_os',
     ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', sessionIdOf(token));
+}
+
+/** A row of `sessionLookup`. */
+export type SessionLookupRow = NonNullable<Awaited<ReturnType<NonNullable<ReturnType<typeof sessionLookup>>['executeTakeFirst']>>>;
+
+/**
+ * The session and its user for a token, or null; extends the expiry as it slides, up to the
+ * session's absolute end (`maxDays` after the sign-in), where it ends whatever its expiry says.
+ */
+export async function validateSessionToken(db: Db, token: string, maxDays: number, meta?: SessionMeta): Promise<ValidSession | null> {
+  const lookup = sessionLookup(db, token);
+  return lookup ? acceptSession(db, await lookup.executeTakeFirst(), maxDays, meta) : null;
+}
+
+/**
+ * Judges a row of `sessionLookup` (undefined: no such session): null when the session has ended
+ * (its sliding expiry or its absolute end passed; the row is deleted), else the session and its
+ * user, with the expiry renewed as it slides and the activity time refreshed (at most a write a minute).
+ */
+export async function acceptSession(db: Db, row: SessionLookupRow | undefined, maxDays: number, meta?: SessionMeta): Promise<ValidSession | null> {
   if (!row) return null;
   const now = Date.now();
   if (row.s_expires_at.getTime() <= now || absoluteEnd(row.s_created_at, maxDays) <= now) {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    await db.deleteFrom('sessions').where('id', '=', row.s_id).execute();
     return null;
   }
   const {
@@ -115,7 +135,7 @@ export async function validateSessionToken(db: Db, token: string, maxDays: numbe
         expires_at: session.expires_at,
         ...(meta?.ipAddress ? { ip_address: meta.ipAddress } : {}),
       })
-      .where('id', '=', id)
+      .where('id', '=', s_id)
       .execute();
   }
   return { session, user };

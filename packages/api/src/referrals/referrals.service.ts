@@ -1,7 +1,8 @@
 import { isDisposableEmail, signupNetwork } from '@drape/auth';
 import { promoteForReferrals, referralStanding, REFERRAL_NETWORK_WINDOW_DAYS, type ReferralStanding, type Tier } from '@drape/contracts';
 import type { AdminReferralRow } from '@drape/contracts/admin';
-import type { Db } from '@drape/db';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '@drape/db';
 import { appError } from '../errors';
 
 /** The statuses that count toward a tier (referralCounts in contracts). */
@@ -16,6 +17,15 @@ export async function countingReferrals(db: Db, referrerId: string): Promise<num
     .where('status', 'in', COUNTING)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The same count as a subquery of a statement that has `users` in scope (the caller's lookup). */
+export function countingReferralsOfUser(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('referrals')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('referrals.referrer_id', '=', 'users.id')
+    .where('referrals.status', 'in', COUNTING);
 }
 
 /**

@@ -9,7 +9,7 @@ export const userRouter = {
   profile: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/user/profile', summary: 'The signed-in user' } })
     .output(profileAnswer)
-    .query(({ ctx }) => users.getProfile(ctx.services.db, ctx.user)),
+    .query(({ ctx }) => users.getProfile(ctx.services.db, ctx.user, ctx.caller)),
   updateProfile: authedProcedure
     .meta({ rest: { method: 'PATCH', path: '/api/user/profile', summary: 'Update the profile, or the style vibe and body shape preferences' } })
     .input(updateProfileInput)

@@ -8,11 +8,12 @@ import { appError, rateLimited } from '../errors';
 import { catalogLookup } from '../catalog/catalog-lookup';
 import { replacePassword, type PasswordChangeDeps } from '../auth/password-change';
 import { toPublicUser } from './user.view';
+import type { CallerFacts } from '../auth/caller';
 
 type ProfileAnswer = { user: PublicUser } & PublicUser;
 
-export async function getProfile(db: Db, user: UserRow): Promise<ProfileAnswer> {
-  const view = await toPublicUser(db, user);
+export async function getProfile(db: Db, user: UserRow, facts?: CallerFacts): Promise<ProfileAnswer> {
+  const view = await toPublicUser(db, user, facts);
   // Both shapes: the spec's client reads the user object itself, newer screens read `.user`.
   return { ...view, user: view };
 }

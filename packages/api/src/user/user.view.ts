@@ -3,11 +3,15 @@ import type { PublicUser } from '@drape/contracts/auth';
 import type { Db, UserRow } from '@drape/db';
 import { readUsage } from '../generate/usage';
 import { countingReferrals } from '../referrals/referrals.service';
+import type { CallerFacts } from '../auth/caller';
 
-/** The user as every auth answer and the profile call return it. */
-export async function toPublicUser(db: Db, row: UserRow): Promise<PublicUser> {
+/**
+ * The user as every auth answer and the profile call return it. A signed-in call passes the facts
+ * its session lookup read (docs/decisions/0029); sign-in and sign-up read them here.
+ */
+export async function toPublicUser(db: Db, row: UserRow, facts?: CallerFacts): Promise<PublicUser> {
   // The friends that count toward the tier: held and revoked referrals do not (docs/decisions/0015-referral-holds.md).
-  const [referrals, usage] = await Promise.all([countingReferrals(db, row.id), readUsage(db, row.id)]);
+  const { referrals, usage } = facts ?? await readFacts(db, row.id);
   const tier = row.tier;
   return {
     id: row.id,
@@ -33,4 +37,9 @@ export async function toPublicUser(db: Db, row: UserRow): Promise<PublicUser> {
     deletionRequestedAt: row.deletion_requested_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+async function readFacts(db: Db, userId: string): Promise<CallerFacts> {
+  const [referrals, usage] = await Promise.all([countingReferrals(db, userId), readUsage(db, userId)]);
+  return { referrals, usage };
 }
