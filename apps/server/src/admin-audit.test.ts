@@ -37,8 +37,6 @@ describe('the allowlist of each action', () => {
     expect(await lastRow('admin.gallery.makePublic')).toMatchObject({ target_type: 'image', target_id: look.id });
     expect((await s.call('POST', '/api/admin/add-to-showcase', { imageId: look.id, combinationCode: look.code }, { token })).status).toBe(200);
     expect(await lastRow('admin.showcase.add')).toMatchObject({ target_type: 'image', target_id: look.id });
-    // makeLook writes a new combination as the pipeline does (inactive): in the matrix, it has a need the batch fills
-    await s.db.db.updateTable('combinations').set({ active: true }).where('code', '=', look.code).execute();
     const started = await s.call('POST', '/api/admin/batch-generate-sequential', { limit: 1 }, { token });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(await lastRow('admin.batch.startSequential')).toMatchObject({ target_type: 'batch', target_id: started.body.jobId });

@@ -27,6 +27,11 @@ export interface MakeLookOptions {
   qualityScore?: number;
   /** When it was made (default now). */
   createdAt?: Date;
+  /**
+   * Its combination, when new, joins the matrix (active: batches and the inventory screen see it),
+   * for a test world without the matrix; the pipeline makes a new one inactive (the default).
+   */
+  activeCombination?: boolean;
   /** A real picture and thumbnail in this store, for tests that read the image; without it, rows only. */
   storage?: Storage;
 }
@@ -84,7 +89,7 @@ export async function makeLook(db: Db, opts: MakeLookOptions = {}): Promise<Made
     },
     pieces: colors.map(pieceOf),
     // Its combination when new, as the pipeline writes it (the generator's prompt, inactive: not in the matrix).
-    combination: { enhancedPrompt: enhancedPrompt(combination) },
+    combination: { enhancedPrompt: enhancedPrompt(combination), active: opts.activeCombination ?? false },
   });
   const status = opts.inShowcase ? 'lookbook' : opts.status ?? 'viewable';
   if (status === 'lookbook') await publish(db, [id], { by: opts.curatedBy ?? 'admin', ...(opts.lookbookAt ? { at: opts.lookbookAt } : {}) });

@@ -18,10 +18,8 @@ export const STOCKED_ELEGANT: Combination = { gender: 'female', occasion: 'offic
 export const CURATED: Combination = { gender: 'female', trend: 'polka' };
 
 export async function insertLook(db: Db, combination: Combination, status: ImageStatus = 'viewable', extra: { inShowcase?: boolean } = {}): Promise<{ id: string; code: string; piece: string }> {
-  const look = await makeLook(db, { combination, status, ...(extra.inShowcase ? { inShowcase: true } : {}) });
-  // In the matrix (makeLook writes a new combination inactive, as the pipeline does): the batch
-  // calls of the proof need a combination with a need to start.
-  await db.updateTable('combinations').set({ active: true }).where('code', '=', look.code).where('active', '=', false).execute();
+  // The proof world has no matrix: its looks' combinations are its active ones (batches open on them).
+  const look = await makeLook(db, { combination, status, activeCombination: true, ...(extra.inShowcase ? { inShowcase: true } : {}) });
   return { id: look.id, code: look.code, piece: look.pieces[0]! };
 }
 
