@@ -32,7 +32,10 @@ async function getMyLook(page: Page): Promise<string> {
   await first.click();
   await expect(first).toHaveAttribute('aria-pressed', 'true');
   await form.getByLabel('Female').check();
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/generate.outfit'));
   await form.getByRole('button', { name: 'Get My Look' }).click();
+  // The card sends the catalog's id (snake_case), never the name it shows ('Boho Chic').
+  expect((await sent).postData()).toMatch(/"trend":"[a-z0-9_]+"/);
   await expect(page).toHaveURL(/\/outfit-result$/, { timeout: 60_000 });
   const title = page.getByRole('article').getByRole('heading', { level: 2 });
   await expect(title).toBeVisible();

@@ -71,9 +71,10 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
     try {
       const outfit = await generate.mutateAsync({
         gender,
-        trend: choice.kind === 'trend' ? choice.name : undefined,
-        colorPalette: choice.kind === 'colorPalette' ? choice.name : undefined,
-        occasion: choice.kind === 'occasion' ? choice.name : undefined,
+        // Catalog ids: the server takes them as they are (display names are for REST clients).
+        trend: choice.kind === 'trend' ? choice.id : undefined,
+        colorPalette: choice.kind === 'colorPalette' ? choice.id : undefined,
+        occasion: choice.kind === 'occasion' ? choice.id : undefined,
       });
       void queryClient.invalidateQueries({ queryKey: trpc.user.profile.queryKey() });
       storeLastOutfit(outfit);

@@ -4,7 +4,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { OccasionIcon } from '../../components/occasion-icon';
 
 /** What the user picked: exactly one trend, color palette or occasion, by the name the server expects. */
-export type StyleChoice = { kind: 'trend' | 'colorPalette' | 'occasion'; name: string };
+/** A chosen style idea: its catalog id goes to the server, its name is what the card shows. */
+export type StyleChoice = { kind: 'trend' | 'colorPalette' | 'occasion'; id: string; name: string };
 
 export interface TrendOption {
   id: string;
@@ -110,9 +111,9 @@ export function TrendGrid({ options, selected, disabled, onSelect }: GridProps<T
         <li key={trend.id}>
           <ChoiceButton
             label={trend.name}
-            selected={selected?.kind === 'trend' && selected.name === trend.name}
+            selected={selected?.kind === 'trend' && selected.id === trend.id}
             disabled={disabled}
-            onSelect={() => onSelect({ kind: 'trend', name: trend.name })}
+            onSelect={() => onSelect({ kind: 'trend', id: trend.id, name: trend.name })}
             className="h-full flex-col"
           >
             <span aria-hidden="true" className="h-20 w-full border-b border-linen" style={PATTERNS[trend.pattern] ?? FALLBACK_PATTERN} />
@@ -133,9 +134,9 @@ export function PaletteGrid({ options, selected, disabled, onSelect }: GridProps
       {options.map((palette) => (
         <li key={palette.id}>
           <ChoiceButton
-            selected={selected?.kind === 'colorPalette' && selected.name === palette.name}
+            selected={selected?.kind === 'colorPalette' && selected.id === palette.id}
             disabled={disabled}
-            onSelect={() => onSelect({ kind: 'colorPalette', name: palette.name })}
+            onSelect={() => onSelect({ kind: 'colorPalette', id: palette.id, name: palette.name })}
             className="flex-col gap-3 p-3"
           >
             <span aria-hidden="true" className="flex h-14 w-full overflow-hidden rounded-xl border border-linen">
@@ -160,13 +161,13 @@ export function OccasionGrid({ options, selected, disabled, onSelect }: GridProp
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {options.map((occasion) => {
-        const isSelected = selected?.kind === 'occasion' && selected.name === occasion.name;
+        const isSelected = selected?.kind === 'occasion' && selected.id === occasion.id;
         return (
           <li key={occasion.id}>
             <ChoiceButton
               selected={isSelected}
               disabled={disabled}
-              onSelect={() => onSelect({ kind: 'occasion', name: occasion.name })}
+              onSelect={() => onSelect({ kind: 'occasion', id: occasion.id, name: occasion.name })}
               className="h-full flex-col items-start gap-2.5 p-3.5 sm:flex-row sm:items-center sm:gap-3 sm:pr-9"
             >
               <span
