@@ -4,7 +4,7 @@ import type { Db } from '@drape/db';
 import { BlockedImageError, blockedStats, cleanupBlockedImages, restoreBlockedImage, reviewBlockedImage, type BlockedReview } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { appError } from '../errors';
-import { mediaUrl } from '../generate/outfit.view';
+import { mediaUrl } from '@drape/looks';
 
 /**
  * The Blocked Images screen (settings-and-admin §2.2, §3, §4, §7.2): the list is read here; the

@@ -3,7 +3,8 @@ import { generatorMessages, type AdminGenerateAnswer, type AdminGenerateInput, t
 import { generateJobData } from '@drape/jobs';
 import { appError } from '../errors';
 import type { GenerateDeps } from '../generate/generate.service';
-import { fashionItemsOf, mediaUrl } from '../generate/outfit.view';
+import { mediaUrl } from '@drape/looks';
+import { fashionItemsOf } from '../generate/outfit.view';
 
 /**
  * What the single generator offers (settings-and-admin §2.2: 5 trends, 4 palettes, 6 occasions,

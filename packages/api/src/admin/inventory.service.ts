@@ -4,7 +4,7 @@ import type { Config } from '@drape/config';
 import type { CombinationsTable, Db } from '@drape/db';
 import type { Selectable } from 'kysely';
 import { appError } from '../errors';
-import { mediaUrl, rowSelectionName } from '../generate/outfit.view';
+import { mediaUrl, rowSelectionName } from '@drape/looks';
 
 function rowView(c: Selectable<CombinationsTable>): ComboMatrixRow {
   return {

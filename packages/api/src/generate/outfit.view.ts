@@ -3,9 +3,6 @@ import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
 import { itemView, lookOf, readLookWithPieces } from '@drape/looks';
 
-// The row mapper's pieces, kept under their old address for the services that show names and
-// addresses of their own rows (the mapping itself lives in @drape/looks).
-export { itemView, mediaUrl, nameOf, rowSelectionName, selectionNames, piecesOf, type PieceRow as ItemRow } from '@drape/looks';
 
 export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionItemView[]> {
   const rows = await db.selectFrom('fashion_items').selectAll().where('image_id', '=', imageId).orderBy('position').execute();

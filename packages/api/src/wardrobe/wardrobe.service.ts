@@ -5,7 +5,7 @@ import { OCCASIONS, selectionName, STYLE_VIBES, tierPolicy, type SelectionRef } 
 import { COLLECTION_ICONS, COLLECTION_PREVIEW, collectionDescriptions, wardrobeMessages, type SmartCollection, type WardrobeCollections, type WardrobeContainsAnswer, type WardrobeCount, type WardrobeEntry, type WardrobeListQuery, type WardrobeNotesAnswer, type WardrobeNotesInput, type WardrobePage, type WardrobeRemoveAnswer, type WardrobeSaveAnswer } from '@drape/contracts/wardrobe';
 import { insertWardrobeItem, type Database, type Db, type UserRow, type WardrobeItemsTable } from '@drape/db';
 import { appError, rateLimited } from '../errors';
-import { mediaUrl, nameOf } from '../generate/outfit.view';
+import { mediaUrl, nameOf } from '@drape/looks';
 import { resolveLookFilters, type LookFilters } from '../looks/look-filters';
 import { forgetSavedLooks } from '../lookbook/lookbook-cache';
 import { lookViews } from '../looks/look-view';
