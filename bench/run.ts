@@ -8,7 +8,7 @@ import { benchAccounts, type LoadFigures } from './accounts';
 import { adminTables, benchAdmin } from './admin';
 import { benchLighthouse, chromiumPresent, lighthouseTable } from './lighthouse';
 import { benchLogging, loggingTable } from './logging';
-import { benchLookbook, lookbookTables, seedDatabase, seedScale } from './lookbook';
+import { benchLookbook, lookbookTables, measureLookbook, seedDatabase, seedScale, type LookbookFigures, type SeedFigures } from './lookbook';
 import { benchMetrics, metricsTable } from './metrics';
 import { benchPipeline, type PipelineFigures } from './pipeline';
 import { benchProfile, profileTable } from './profile';
@@ -19,7 +19,8 @@ import { benchProfile, profileTable } from './profile';
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
  * `accounts`, `profile`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
- * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests.
+ * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests;
+ * `--keep DIR` keeps the LookBook's seeded database in DIR and measures it again on the next run.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.find((a) => a === 'accounts' || a === 'profile' || a === 'metrics' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
@@ -28,6 +29,8 @@ const numberArg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const looks = numberArg('--looks', 1_000_000);
+const keepArg = process.argv.indexOf('--keep');
+const keepDir = keepArg > 0 ? path.resolve(process.argv[keepArg + 1] ?? '') : undefined;
 const requests = numberArg('--requests', 200);
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
@@ -103,13 +106,25 @@ async function main() {
     }
     if (!only || only === 'lookbook') {
       // Its own database: a million looks beside the other benchmarks' rows would blur both.
-      const lbData = path.join(tmp, 'lookbook');
+      // `--keep DIR`: the seeded database lives in DIR and is measured again by the next run
+      // (a million looks take ~27 minutes to seed; the measurements take minutes).
+      const lbData = keepDir ?? path.join(tmp, 'lookbook');
       const lbPg = await startEmbeddedPostgres({ dataDir: lbData, port: 0 });
       try {
         const handle = createDb(lbPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
-        const figures = await benchLookbook(lbPg.url, path.join(lbData, 'data'), { looks, requests, seconds, log: (line) => console.log(line) });
+        const opts = { looks, requests, seconds, log: (line: string) => console.log(line) };
+        const seeded = keepDir ? path.join(keepDir, 'seeded.json') : undefined;
+        let figures: LookbookFigures;
+        if (seeded && fs.existsSync(seeded)) {
+          const seed = JSON.parse(fs.readFileSync(seeded, 'utf8')) as SeedFigures;
+          console.log(`[bench] lookbook: measuring the database kept in ${keepDir} (${seed.looks} looks, seeded earlier)`);
+          figures = { seed, ...(await measureLookbook(lbPg.url, path.join(lbData, 'data'), opts)) };
+        } else {
+          figures = await benchLookbook(lbPg.url, path.join(lbData, 'data'), opts);
+          if (seeded) fs.writeFileSync(seeded, `${JSON.stringify(figures.seed, null, 2)}\n`);
+        }
         fs.writeFileSync(path.join(here, 'results', `lookbook-${date}.json`), `${JSON.stringify({ name: 'lookbook', date, machine: m, ...figures }, null, 2)}\n`);
         console.log(lookbookTables(figures));
         updateReadme('lookbook', `${where}; a fresh database seeded by \`seedLooks\` (the verb \`npm run drape -- seed looks\`); autocannon ${seconds} s.\n\n${lookbookTables(figures)}`);
