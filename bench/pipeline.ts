@@ -1,8 +1,12 @@
 import autocannon from 'autocannon';
 import { startBoss, stopBoss } from '@drape/jobs';
 import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
+import { PERFORMANCE_MODES } from '@drape/contracts/generation';
 import { createDb, setPerformanceMode, type Db } from '@drape/db';
 import { testLogger } from '@drape/log/testing';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { registerAccount, startProcess, stopProcess } from './processes';
 
 /**
@@ -27,6 +31,12 @@ const percentile = (xs: number[], p: number) => {
 export interface PipelineFigures {
   /** Every stage of one image (store = files + rows), jobs one at a time without the queue. */
   computeMsPerImage: Record<string, number>;
+  /**
+   * The floors in as many processes as the batch's workers, at once, the same images in flight
+   * each (bench/render-floor.ts): the render and encode alone, and every compute stage (with the
+   * classifier and the score), without the queue, the database or the files.
+   */
+  floors: { renderImagesPerMinute: number; computeImagesPerMinute: number; seconds: number; inFlight: number };
   processes: number;
   images: number;
   blocked: number;
@@ -91,6 +101,22 @@ async function queueCostPerJob(url: string, db: Db, jobs: number): Promise<numbe
   return Math.round(ms * 100) / 100;
 }
 
+/** Runs bench/render-floor.ts in `processes` processes at once; their images per minute, summed. */
+async function floorInProcesses(mode: 'render' | 'compute', processes: number, seconds: number, inFlight: number): Promise<number> {
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'render-floor.ts');
+  const env = { ...process.env, FLOOR_MODE: mode, FLOOR_SECONDS: String(seconds), FLOOR_IN_FLIGHT: String(inFlight) };
+  const children = Array.from({ length: processes }, () => fork(entry, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  const message = (type: string) => Promise.all(children.map((c) => new Promise<{ images: number; seconds: number }>((resolve, reject) => {
+    c.on('message', (m: { type?: string; images?: number; seconds?: number }) => m?.type === type && resolve({ images: m.images ?? 0, seconds: m.seconds ?? 0 }));
+    c.once('exit', (code) => reject(new Error(`render floor exited (${code}) before ${type}`)));
+  })));
+  await message('ready');
+  const done = message('done');
+  for (const c of children) c.send('go');
+  const results = await done;
+  return Math.round(results.reduce((a, r) => a + (r.images / r.seconds) * 60, 0));
+}
+
 export async function benchPipeline(url: string, dataDir: string): Promise<PipelineFigures> {
   const handle = createDb(url, 4, testLogger('cli'));
   const db: Db = handle.db;
@@ -101,6 +127,13 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
   await setPerformanceMode(db, 'aggressive');
   const env = { DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const processes = 2;
+  const floorSeconds = 20;
+  const inFlight = PERFORMANCE_MODES.aggressive.concurrency;
+  const floors = {
+    renderImagesPerMinute: await floorInProcesses('render', processes, floorSeconds, inFlight),
+    computeImagesPerMinute: await floorInProcesses('compute', processes, floorSeconds, inFlight),
+    seconds: floorSeconds, inFlight,
+  };
   const workers = await Promise.all(Array.from({ length: processes }, () => startProcess('pipeline/src/main.ts', env, { listening: false })));
   const children = workers.map((w) => w.child);
   try {
@@ -196,6 +229,7 @@ export async function benchPipeline(url: string, dataDir: string): Promise<Pipel
     }
     return {
       computeMsPerImage,
+      floors,
       processes,
       images: batch.succeeded,
       blocked: batch.failed,

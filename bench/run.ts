@@ -179,6 +179,8 @@ function pipelineTable(f: PipelineFigures): string {
   return [
     '| figure | value |', '|---|---|',
     `| throughput, ${f.processes} worker processes (aggressive mode) | **${f.imagesPerMinute} images/min** (${f.images} stored, ${f.blocked} blocked, ${f.seconds} s) |`,
+    `| the floor in ${f.processes} processes at once (${f.floors.inFlight} images in flight each, ${f.floors.seconds} s): render and encode alone; every compute stage (+ classify, score) | ${f.floors.renderImagesPerMinute}; **${f.floors.computeImagesPerMinute} images/min** |`,
+    `| throughput beside the compute floor; beside the render and encode alone | **${(f.imagesPerMinute / f.floors.computeImagesPerMinute).toFixed(2)}x**; ${(f.imagesPerMinute / f.floors.renderImagesPerMinute).toFixed(2)}x |`,
     `| each stage of one image, jobs one at a time without the queue (${Object.values(f.computeMsPerImage).reduce((a, b) => a + b, 0).toFixed(1)} ms) | ${compute} |`,
     `| the queue's cost per job (1,000 no-op jobs through pg-boss, 5 workers) | ${f.queueMsPerJob} ms |`,
     `| queue + database + storage (store stage + queue cost) share of an image | **${(f.queueDbStorageShare * 100).toFixed(1)}%** |`,
