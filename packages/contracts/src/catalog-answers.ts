@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { COLOR_FAMILIES, GENDERS } from './domain/catalog';
-import { SELECTION_KINDS } from './admin/stats';
+import { COLOR_FAMILIES, GENDERS, SELECTION_KINDS } from './domain/catalog';
 
 /** The public catalog reads (user-area §3 Monthly trends, Seasons, Occasion, options). */
 const namedOption = z.object({ id: z.string(), name: z.string() });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { COLLECTION_TYPES } from './wardrobe';
-import { COLOR_FAMILIES } from './domain/catalog';
-import { SELECTION_KINDS } from './admin/stats';
+import { COLOR_FAMILIES, SELECTION_KINDS } from './domain/catalog';
 import { DOMAIN_SOURCES, SHOPPING_COUNTRIES } from './shopping';
 import { isoTime } from './domain/answers';
 

@@ -4,29 +4,14 @@ import type { LookChange } from './status';
 /**
  * The one place change records become side effects, so every writer of a look has the same ones:
  * the landing's answers cached in this process are dropped (the showcase, the best looks per
- * selection and the LookBook count all follow a look's status), and the audit names each look the
- * same way. Called after the change's transaction commits: dropped before it, the cache could be
+ * selection and the LookBook count all follow a look's status), and so are the per-process copies
+ * registered with `whenLooksMove`. (Audit rows name a look by each procedure's `meta.audit`.) Called after the change's transaction commits: dropped before it, the cache could be
  * filled again with the old rows. Other server processes keep theirs for LANDING_SERVER_CACHE_MS
  * at most (docs/spec-notes.md).
  */
 
 /** The landing's cache keys (catalog/showcase.service caches under them, per Db). */
 export const LANDING_CACHE_KEYS = { showcase: 'landing:showcase', stats: 'landing:stats' } as const;
-
-/**
- * A look's audit target type, whichever procedure or command changes it ('image': the spec's
- * "Generated image", /api/admin/images). Before, the gallery's calls logged 'gallery' and the
- * showcase's 'image' for the same look (docs/decisions/0026-looks-package.md).
- */
-export const LOOK_AUDIT_TARGET = 'image';
-
-export interface AuditTarget {
-  targetType: string;
-  targetId: string;
-}
-
-/** The audit target of a look. */
-export const lookAuditTarget = (id: string): AuditTarget => ({ targetType: LOOK_AUDIT_TARGET, targetId: id });
 
 /** Whether any look moved: its status, or its place in the showcase. */
 const moved = (changes: readonly LookChange[]) =>
@@ -48,13 +33,10 @@ export function whenLooksMove(db: Db, drop: () => void): () => void {
 
 /**
  * Applies the effects of committed changes on `db` (the process's own handle, never a transaction:
- * the cache is kept per handle) and answers the audit targets of the looks they moved.
+ * the cache is kept per handle).
  */
-export function settle(db: Db, ...changes: LookChange[]): AuditTarget[] {
-  if (moved(changes)) {
-    forgetCached(db, LANDING_CACHE_KEYS.showcase, LANDING_CACHE_KEYS.stats);
-    for (const drop of dropsOnMove.get(db) ?? []) drop();
-  }
-  const ids = new Set(changes.flatMap((c) => c.looks.map((l) => l.id)));
-  return [...ids].map(lookAuditTarget);
+export function settle(db: Db, ...changes: LookChange[]): void {
+  if (!moved(changes)) return;
+  forgetCached(db, LANDING_CACHE_KEYS.showcase, LANDING_CACHE_KEYS.stats);
+  for (const drop of dropsOnMove.get(db) ?? []) drop();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPerDb, insertWardrobeItem } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { LANDING_CACHE_KEYS, LOOK_AUDIT_TARGET, settle } from './effects';
+import { LANDING_CACHE_KEYS, settle, whenLooksMove } from './effects';
 import { archive, deleteLooks, feature, publish, unfeature, unpublish } from './status';
 import { makeLook } from './testing';
 
@@ -60,17 +60,26 @@ describe("a look's status changes", () => {
 });
 
 describe('settle: the one place a change becomes side effects', () => {
-  it("drops this process's landing answers when a look moved, keeps them when none did, and names every look as an image", async () => {
+  it("drops this process's landing answers and registered copies when a look moved, keeps them when none did", async () => {
     const look = await makeLook(t.db);
     let computed = 0;
+    let dropped = 0;
+    const stop = whenLooksMove(t.db, () => (dropped += 1));
     const landing = () => cachedPerDb(t.db, LANDING_CACHE_KEYS.stats, 60_000, async () => ++computed);
     expect(await landing()).toBe(1);
 
-    expect(settle(t.db, await publish(t.db, [look.id]))).toEqual([{ targetType: LOOK_AUDIT_TARGET, targetId: look.id }]);
-    expect(LOOK_AUDIT_TARGET).toBe('image');
+    settle(t.db, await publish(t.db, [look.id]));
     expect(await landing()).toBe(2);
+    expect(dropped).toBe(1);
 
-    expect(settle(t.db, await publish(t.db, [look.id]))).toEqual([]);
+    // Published again: nothing moved, nothing dropped.
+    settle(t.db, await publish(t.db, [look.id]));
     expect(await landing()).toBe(2);
+    expect(dropped).toBe(1);
+
+    stop();
+    settle(t.db, await archive(t.db, [look.id]));
+    expect(await landing()).toBe(3);
+    expect(dropped).toBe(1);
   });
 });

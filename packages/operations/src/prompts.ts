@@ -1,5 +1,5 @@
 import { enhancedPrompt, enumerateCombinations } from '@drape/atelier';
-import { combinationCode, selectionName, selectionOf, type Combination } from '@drape/contracts';
+import { combinationCode, selectionName, selectionOf, SELECTION_KINDS, type Combination } from '@drape/contracts';
 import { sql } from 'kysely';
 import type { Db } from '@drape/db';
 
@@ -47,8 +47,6 @@ export async function verifyPrompts(db: Db): Promise<{ active: number; stale: nu
   return { active: rows.length, stale: stale.length, missing: missing.length, ok: stale.length === 0 && missing.length === 0, samples: [...stale, ...missing].slice(0, 10) };
 }
 
-const SAMPLE_KINDS = ['trend', 'palette', 'occasion'] as const;
-
 /**
  * A few stored prompts to read (the admin's sample prompts): one per gender and selection kind,
  * spread over the matrix so that the trends, palettes, occasions and personalisations differ.
@@ -56,7 +54,7 @@ const SAMPLE_KINDS = ['trend', 'palette', 'occasion'] as const;
 export async function samplePrompts(db: Db): Promise<{ combinationCode: string; gender: string; selection: string; prompt: string }[]> {
   const combos = enumerateCombinations({ activeOnly: true, includeUnset: false });
   const picks: Combination[] = [];
-  for (const [k, kind] of SAMPLE_KINDS.entries()) {
+  for (const [k, kind] of SELECTION_KINDS.entries()) {
     for (const [g, gender] of (['female', 'male'] as const).entries()) {
       const group = combos.filter((c) => c.gender === gender && selectionOf(c).kind === kind);
       // A different stride per pick walks away from the group's first entries (all the first trend).

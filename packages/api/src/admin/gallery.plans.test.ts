@@ -4,8 +4,9 @@ import { BODY_SHAPES, OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS, type
 import type { GallerySort } from '@drape/contracts/admin';
 import { combinationColumns } from '@drape/db';
 import { createTestServices, type TestServices } from '../testing/services';
-import { galleryPageIdsQuery, galleryPlan, resolveGalleryFilters, type GalleryFilters } from './gallery.service';
+import { galleryPageIdsQuery, galleryPlan, type GalleryFilters } from '@drape/looks';
 import { insertLooksInBulk } from '@drape/looks/testing';
+import { resolveGalleryFilters } from './gallery.service';
 
 /**
  * Each single gallery filter is served by an index-only range of its own index, at the first page

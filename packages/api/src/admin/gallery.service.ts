@@ -9,9 +9,6 @@ import type { Storage } from '@drape/storage';
 import { catalogLookup } from '../catalog/catalog-lookup';
 import { appError } from '../errors';
 
-// The planner and the page's ids live with the look (@drape/looks); the plans test reads them here too.
-export { galleryPageIdsQuery, galleryPlan, type GalleryFilters, type GalleryPlan, type PageIdsQuery } from '@drape/looks';
-
 export interface GalleryDeps {
   db: Db;
   config: Pick<Config, 'CDN_BASE_URL'>;

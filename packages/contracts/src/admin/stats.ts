@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, type Gender, type SelectionKind } from '../domain/catalog';
+import { GENDERS, SELECTION_KINDS, type Gender, type SelectionKind } from '../domain/catalog';
 import { filterValue, queryInt } from '../looks';
 import { SEVERITY_LEVELS, type SeverityLevel } from '../domain/severity';
 import { text } from '../domain/text';
@@ -89,7 +89,6 @@ export interface PodStatusItem {
 }
 
 export const COMBO_MATRIX_PAGE_SIZE = 100;
-export const SELECTION_KINDS = ['trend', 'palette', 'occasion'] as const satisfies readonly SelectionKind[];
 export const SELECTION_KIND_NAMES: Record<SelectionKind, string> = { trend: 'Trend', palette: 'Color palette', occasion: 'Occasion' };
 
 export const comboMatrixInput = z.object({

@@ -188,7 +188,9 @@ export type Combination = Selection & {
   skinTone?: SkinToneId | undefined;
 };
 
-export type SelectionKind = 'trend' | 'palette' | 'occasion';
+/** The three kinds of selection a look is made for (the user's pick beside a gender). */
+export const SELECTION_KINDS = ['trend', 'palette', 'occasion'] as const;
+export type SelectionKind = (typeof SELECTION_KINDS)[number];
 export type SelectionId = TrendId | PaletteId | OccasionId;
 export type SelectionRef =
   | { kind: 'trend'; id: TrendId }

@@ -1,5 +1,5 @@
-import { GENDER_NAMES, GENDERS, SEVERITY_LEVELS, type Gender, type SelectionKind, type SeverityLevel } from '@drape/contracts';
-import { SELECTION_KIND_NAMES, SELECTION_KINDS } from '@drape/contracts/admin';
+import { GENDER_NAMES, GENDERS, SELECTION_KINDS, SEVERITY_LEVELS, type Gender, type SelectionKind, type SeverityLevel } from '@drape/contracts';
+import { SELECTION_KIND_NAMES } from '@drape/contracts/admin';
 
 export interface MatrixFilters {
   gender: Gender | 'all';
