@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { createCaller, describeError, restRoutes, routeOnSurface, type Services, type Surface } from '@drape/api';
+import { createCaller, describeError, procedureByPath, procedureOnSurface, restRoutes, type Services, type Surface } from '@drape/api';
 import { requestContext, sessionCookieHeader } from './request-context';
 import { apiHeaders } from './security-headers';
 
@@ -13,7 +13,7 @@ import { apiHeaders } from './security-headers';
 export function registerRestRoutes(app: FastifyInstance, services: Services, surface?: Surface): void {
   const headers = apiHeaders(surface === 'admin' && services.config.adminListener ? services.config.adminListener.origin : services.config.publicOrigin);
   for (const route of restRoutes) {
-    if (surface && !routeOnSurface(surface, route)) continue;
+    if (surface && !procedureOnSurface(surface, route.procedure, procedureByPath.get(route.procedure)?.meta)) continue;
     app.route({
       method: route.method,
       url: route.path,

@@ -3,7 +3,7 @@ export type { Context, RequestMeta, ResponseHints, Services } from './context';
 export type { AuthedContext, AdminContext } from './trpc';
 export { AppError, appError } from './errors';
 export { describeError } from './trpc';
-export { procedureOnSurface, routeOnSurface, type Surface } from './surfaces';
+export { procedureOnSurface, type Surface } from './surfaces';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
 export { procedureByPath, procedureList, routerConfig, type ProcedureInfo, type ProcedureType } from './procedures';
 export type { Access, AuditTarget, ProcedureMeta, RestMeta, RestSpelling } from './procedure-meta';

@@ -42,4 +42,9 @@ export interface ProcedureMeta {
   audit?: { target: AuditTarget };
   /** 'open': answered during Maintenance Mode (the admin area, the status the maintenance page polls). */
   maintenance?: 'open';
+  /**
+   * A call outside `admin.*` that the admin app makes too, so it is answered on the admin origin
+   * as well when ADMIN_ORIGIN splits the listeners (surfaces.ts).
+   */
+  adminApp?: true;
 }

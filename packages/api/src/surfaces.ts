@@ -1,4 +1,4 @@
-import type { RestRoute } from './rest/routes';
+import type { ProcedureMeta } from './procedure-meta';
 
 /**
  * Which calls a listener answers. With ADMIN_ORIGIN set the server listens twice: the main origin
@@ -8,22 +8,14 @@ import type { RestRoute } from './rest/routes';
  */
 export type Surface = 'user' | 'admin';
 
-/**
- * Calls outside `admin.*` that the admin app makes: the gallery's pieces of a look, and the bot
- * check that a locked admin key's sign-in asks for (its config by tRPC, the challenge by REST).
- */
-const ADMIN_APP_PROCEDURES: ReadonlySet<string> = new Set(['generate.fashionItems', 'auth.botCheck']);
-const ADMIN_APP_ROUTES: ReadonlySet<string> = new Set(['GET /api/fashion-items/:imageId', 'GET /api/auth/bot-check']);
-
 const isAdminPath = (path: string) => path.startsWith('admin.');
 
-/** Whether a tRPC procedure (by path) is answered on a surface. */
-export function procedureOnSurface(surface: Surface, path: string): boolean {
-  return surface === 'admin' ? isAdminPath(path) || ADMIN_APP_PROCEDURES.has(path) : !isAdminPath(path);
-}
-
-/** Whether a REST row is served on a surface. */
-export function routeOnSurface(surface: Surface, route: Pick<RestRoute, 'method' | 'path'>): boolean {
-  const admin = route.path.startsWith('/api/admin/');
-  return surface === 'admin' ? admin || ADMIN_APP_ROUTES.has(`${route.method} ${route.path}`) : !admin;
+/**
+ * Whether a procedure (by its path in the router, and its metadata) is answered on a surface, by
+ * tRPC or by its REST row: the admin area on the admin surface, with the calls outside it that
+ * the admin app makes (`meta.adminApp`: a look's pieces in the gallery, the bot check of a locked
+ * admin key's sign-in); everything else on the user surface.
+ */
+export function procedureOnSurface(surface: Surface, path: string, meta: ProcedureMeta | undefined): boolean {
+  return surface === 'admin' ? isAdminPath(path) || meta?.adminApp === true : !isAdminPath(path);
 }

@@ -63,7 +63,7 @@ export const createCallerFactory = t.createCallerFactory;
  * once per request.
  */
 const callGate = t.middleware(async ({ ctx, path, meta, next }) => {
-  if (ctx.surface && !procedureOnSurface(ctx.surface, path)) throw appError('not_found');
+  if (ctx.surface && !procedureOnSurface(ctx.surface, path, meta)) throw appError('not_found');
   if (meta?.maintenance !== 'open') {
     const platform = await cachedPlatformSettings(ctx.services.db);
     if (platform.maintenanceMode) throw appError('maintenance');

@@ -9,7 +9,7 @@ import { searchUsers } from './user-search.service';
 
 export const authRouter = {
   botCheck: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/auth/bot-check', summary: 'An ALTCHA challenge (or the Turnstile site key) for the register form' } })
+    .meta({ adminApp: true, rest: { method: 'GET', path: '/api/auth/bot-check', summary: 'An ALTCHA challenge (or the Turnstile site key) for the register form' } })
     .output(botCheckAnswer)
     .query(({ ctx }) => ctx.services.botCheck.challenge()),
   register: signInProcedure

@@ -11,7 +11,7 @@ export const generateRouter = {
     .output(outfitAnswer)
     .mutation(({ ctx, input }) => generateOutfit(ctx.services, ctx.user, input)),
   fashionItems: viewerOrAdminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/fashion-items/:imageId', spelling: 'fashionItems', summary: "The pieces of a look the caller may see (the share rule: served to them, saved, shared or in the LookBook; signed out, shared or in the LookBook), else 404; an admin token reads every look's" } })
+    .meta({ adminApp: true, rest: { method: 'GET', path: '/api/fashion-items/:imageId', spelling: 'fashionItems', summary: "The pieces of a look the caller may see (the share rule: served to them, saved, shared or in the LookBook; signed out, shared or in the LookBook), else 404; an admin token reads every look's" } })
     .input(fashionItemsInput)
     .output(fashionItemsAnswer)
     .query(({ ctx, input }) => fashionItemsForImage(ctx.services.db, { viewer: ctx.viewer, admin: ctx.admin !== null }, input.imageId)),
