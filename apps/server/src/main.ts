@@ -1,4 +1,4 @@
-import { watchLookbookChanges } from '@drape/api';
+import { startCallerCache, watchLookbookChanges } from '@drape/api';
 import { boot } from '@drape/boot';
 import { logSettings } from '@drape/config';
 import { watchDatabase } from '@drape/db';
@@ -19,7 +19,9 @@ async function main() {
   const mail = await startServerMail(booted.url, booted.db.db, config, log);
   // The shared LookBook and the landing's answers, dropped on every change (decision 0030).
   const lookbookChanges = await watchLookbookChanges(booted.url, booted.db.db, log);
-  const services = createServices(booted.db, config, log, generation, booted.storage, mail.mailer);
+  // Signed-in callers kept in memory, dropped by NOTIFY on every change (docs/decisions/0029).
+  const callers = await startCallerCache(booted.url, log);
+  const services = createServices(booted.db, config, log, generation, booted.storage, mail.mailer, callers.cache);
   // One watch for both listeners (one report and one probe per outage).
   const databaseWatch = watchDatabase(booted.db.db, { log });
   // One registry for the process: both listeners' requests, its pools, the fleet's figures.
@@ -47,7 +49,7 @@ async function main() {
     databaseWatch.stop();
     // After the listeners: a request still answering may queue a mail. The mail worker gives a
     // delivery in flight a few seconds (MAIL_STOP_TIMEOUT_MS), then hands it back for a retry.
-    await Promise.all([mail.close(), generation.close(), lookbookChanges.close()]);
+    await Promise.all([mail.close(), generation.close(), lookbookChanges.close(), callers.close()]);
     await booted.stop();
     process.exit(0);
   };

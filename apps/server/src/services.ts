@@ -1,5 +1,5 @@
 import { createBotCheck, createRateLimits, type Mailer } from '@drape/auth';
-import type { Services } from '@drape/api';
+import type { CallerCache, Services } from '@drape/api';
 import type { Config } from '@drape/config';
 import { parsePromoCodes } from '@drape/contracts';
 import type { DbHandle } from '@drape/db';
@@ -8,7 +8,7 @@ import type { Logger } from '@drape/log';
 import type { Storage } from '@drape/storage';
 
 /** The long-lived parts of one server process, built once, shared by every request. */
-export function createServices(handle: DbHandle, config: Config, log: Logger, generation: LiveGeneration, storage: Storage, mailer: Mailer): Services {
+export function createServices(handle: DbHandle, config: Config, log: Logger, generation: LiveGeneration, storage: Storage, mailer: Mailer, callers?: CallerCache): Services {
   return {
     db: handle.db,
     config,
@@ -20,5 +20,6 @@ export function createServices(handle: DbHandle, config: Config, log: Logger, ge
     jobs: generation.queue,
     storage,
     log,
+    callers,
   };
 }

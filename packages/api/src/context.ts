@@ -5,6 +5,7 @@ import type { Db } from '@drape/db';
 import type { JobQueue, LiveGeneration } from '@drape/jobs';
 import type { Logger } from '@drape/log';
 import type { Storage } from '@drape/storage';
+import type { CallerCache } from './auth/caller-cache';
 import type { Surface } from './surfaces';
 
 /** Long-lived parts shared by every request of one server process. */
@@ -22,6 +23,11 @@ export interface Services {
   storage: Storage;
   /** The process's logger (role server); a request logs through its own child (RequestMeta.log). */
   log: Logger;
+  /**
+   * The signed-in callers this process keeps (docs/decisions/0029), kept current by NOTIFY; absent
+   * (a command, a service test), every signed-in call reads its session from the database.
+   */
+  callers?: CallerCache;
 }
 
 /** Who is calling, as far as the HTTP host can tell. */

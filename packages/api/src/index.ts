@@ -11,3 +11,4 @@ export { REST_SPELLINGS } from './rest/spellings';
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';
 export { watchLookbookChanges, LOOKBOOK_LISTENER_APPLICATION, type LookbookChanges } from './lookbook/lookbook-changes';
+export { startCallerCache, CallerCache, CALLER_CHANGES_CHANNEL, CALLER_LISTENER_APPLICATION } from './auth/caller-cache';

@@ -82,12 +82,16 @@ export type AuthedContext = Context & { user: UserRow; session: SessionRow; sess
 /** An administrator's call, by a short-lived admin token that still matches a current admin. */
 export type AdminContext = Context & { admin: AdminIdentity };
 
-export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(async ({ ctx, type, next }) => {
   const token = ctx.sessionToken;
-  // One statement: the session, its user, today's usage and the referral count (docs/decisions/0029).
-  const valid = token ? await readCaller(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req) : null;
+  const callers = ctx.services.callers;
+  // From the process's cache, else one statement: the session, its user, today's usage and the referral count (docs/decisions/0029).
+  const valid = token ? await readCaller(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req, callers) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
-  return next({ ctx: { user: valid.user, session: valid.session, sessionToken: token, caller: valid.facts } });
+  const result = await next({ ctx: { user: valid.user, session: valid.session, sessionToken: token, caller: valid.facts } });
+  // The caller's own change shows on this process at once, before its notification arrives.
+  if (type === 'mutation') callers?.dropUser(valid.user.id);
+  return result;
 });
 
 /**
@@ -123,7 +127,7 @@ export const viewerOrAdminProcedure = viewerProcedure.use(async ({ ctx, next }) 
  * procedure's name as the action. One middleware for both: each middleware is a step that copies
  * the call's options (see callGate).
  */
-export const adminProcedure = publicProcedure.meta({ access: 'admin', maintenance: 'open' }).use(async ({ ctx, path, meta, getRawInput, next }) => {
+export const adminProcedure = publicProcedure.meta({ access: 'admin', maintenance: 'open' }).use(async ({ ctx, path, type, meta, getRawInput, next }) => {
   const verdict = ctx.adminToken ? await inspectAdminToken(ctx.services.db, ctx.adminToken) : null;
   if (!verdict?.ok) {
     // A session token (Bearer or cookie) where an admin token belongs: a user knocking on the admin area.
@@ -135,6 +139,8 @@ export const adminProcedure = publicProcedure.meta({ access: 'admin', maintenanc
     throw appError('admin_unauthorized');
   }
   const result = await next({ ctx: { admin: verdict.admin } });
+  // An admin's change (a tier, ended sessions) shows on this process at once, before its notification arrives.
+  if (type === 'mutation') ctx.services.callers?.dropAll();
   if (result.ok && meta?.audit) {
     const input = await getRawInput().catch(() => undefined);
     await recordAudit(

@@ -67,14 +67,18 @@ export interface ValidSession {
   user: UserRow;
 }
 
+/** The session id a token stands for (its SHA-256), or null for a string that cannot be a token. */
+export function sessionIdForToken(token: string | null | undefined): string | null {
+  return !token || token.length > 100 ? null : sessionIdOf(token);
+}
+
 /**
- * The Lucia guide's lookup as one statement: the session whose id is the token's SHA-256, joined
- * to its user; null for a token that cannot be one. Callers may select more in the same statement
- * (the api reads the caller's usage and referral count with it: docs/decisions/0029) and hand the
- * row, without their own columns, to `acceptSession`.
+ * The Lucia guide's lookup as one statement: the session of this id (`sessionIdForToken`), joined
+ * to its user. Callers may select more in the same statement (the api reads the caller's usage and
+ * referral count with it: docs/decisions/0029) and hand the row, without their own columns, to
+ * `acceptSession`.
  */
-export function sessionLookup(db: Db, token: string) {
-  if (!token || token.length > 100) return null;
+export function sessionLookup(db: Db, sessionId: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -85,19 +89,19 @@ export function sessionLookup(db: Db, token: string) {
       'sessions.user_agent as s_user_agent', 'sessions.device_type as s_device_type',
       'sessions.browser as s_browser', 'sessions.os as s_os',
     ])
-    .where('sessions.id', '=', sessionIdOf(token));
+    .where('sessions.id', '=', sessionId);
 }
 
 /** A row of `sessionLookup`. */
-export type SessionLookupRow = NonNullable<Awaited<ReturnType<NonNullable<ReturnType<typeof sessionLookup>>['executeTakeFirst']>>>;
+export type SessionLookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLookup>['executeTakeFirst']>>>;
 
 /**
  * The session and its user for a token, or null; extends the expiry as it slides, up to the
  * session's absolute end (`maxDays` after the sign-in), where it ends whatever its expiry says.
  */
 export async function validateSessionToken(db: Db, token: string, maxDays: number, meta?: SessionMeta): Promise<ValidSession | null> {
-  const lookup = sessionLookup(db, token);
-  return lookup ? acceptSession(db, await lookup.executeTakeFirst(), maxDays, meta) : null;
+  const id = sessionIdForToken(token);
+  return id ? acceptSession(db, await sessionLookup(db, id).executeTakeFirst(), maxDays, meta) : null;
 }
 
 /**
@@ -108,10 +112,48 @@ export async function validateSessionToken(db: Db, token: string, maxDays: numbe
 export async function acceptSession(db: Db, row: SessionLookupRow | undefined, maxDays: number, meta?: SessionMeta): Promise<ValidSession | null> {
   if (!row) return null;
   const now = Date.now();
-  if (row.s_expires_at.getTime() <= now || absoluteEnd(row.s_created_at, maxDays) <= now) {
+  const valid = splitLookupRow(row);
+  const needs = sessionNeeds(valid.session, now, maxDays);
+  if (needs === 'end') {
     await db.deleteFrom('sessions').where('id', '=', row.s_id).execute();
     return null;
   }
+  if (needs === 'write') {
+    const { session } = valid;
+    const renewed = sessionExpiry(session.created_at, now, maxDays);
+    session.last_activity_at = new Date(now);
+    if (shouldRenew(session.expires_at, renewed, now)) session.expires_at = renewed;
+    await db
+      .updateTable('sessions')
+      .set({
+        last_activity_at: session.last_activity_at,
+        expires_at: session.expires_at,
+        ...(meta?.ipAddress ? { ip_address: meta.ipAddress } : {}),
+      })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  return valid;
+}
+
+/** Near its absolute end the renewed expiry is that end: once there, nothing is left to renew. */
+function shouldRenew(expiresAt: Date, renewed: Date, now: number): boolean {
+  return expiresAt.getTime() - now < RENEW_WITHIN && renewed.getTime() > expiresAt.getTime();
+}
+
+/**
+ * What a session asks of a call now, without reading anything: `end` when its sliding expiry or
+ * its absolute end (`maxDays` after the sign-in) has passed, `write` when its expiry is due to
+ * slide or its activity time to be refreshed (at most once a minute), else `none`. A cached
+ * session (docs/decisions/0029) is answered from memory only while this says `none`.
+ */
+export function sessionNeeds(session: Pick<SessionRow, 'expires_at' | 'created_at' | 'last_activity_at'>, now: number, maxDays: number): 'end' | 'write' | 'none' {
+  if (session.expires_at.getTime() <= now || absoluteEnd(session.created_at, maxDays) <= now) return 'end';
+  const renew = shouldRenew(session.expires_at, sessionExpiry(session.created_at, now, maxDays), now);
+  return renew || now - session.last_activity_at.getTime() > ACTIVITY_GRANULARITY ? 'write' : 'none';
+}
+
+function splitLookupRow(row: SessionLookupRow): ValidSession {
   const {
     s_id, s_expires_at, s_created_at, s_last_activity_at, s_ip_address, s_user_agent, s_device_type, s_browser, s_os,
     ...user
@@ -121,23 +163,6 @@ export async function acceptSession(db: Db, row: SessionLookupRow | undefined, m
     last_activity_at: s_last_activity_at, ip_address: s_ip_address, user_agent: s_user_agent,
     device_type: s_device_type, browser: s_browser, os: s_os,
   };
-  // Near its absolute end the renewed expiry is that end: once there, nothing is left to renew.
-  const renewed = sessionExpiry(s_created_at, now, maxDays);
-  const renew = s_expires_at.getTime() - now < RENEW_WITHIN && renewed.getTime() > s_expires_at.getTime();
-  const touch = now - s_last_activity_at.getTime() > ACTIVITY_GRANULARITY;
-  if (renew || touch) {
-    session.last_activity_at = new Date(now);
-    if (renew) session.expires_at = renewed;
-    await db
-      .updateTable('sessions')
-      .set({
-        last_activity_at: session.last_activity_at,
-        expires_at: session.expires_at,
-        ...(meta?.ipAddress ? { ip_address: meta.ipAddress } : {}),
-      })
-      .where('id', '=', s_id)
-      .execute();
-  }
   return { session, user };
 }
 

@@ -125,6 +125,12 @@ export interface BotCheckChallenge {
 export { authMessages } from './auth-messages';
 
 export const SESSION_DAYS = 30;
+/**
+ * How long a server process answers a signed-in call from its cached session without reading it
+ * again (docs/decisions/0029): a backstop only, since every change that ends or alters a session
+ * reaches every process by NOTIFY within milliseconds.
+ */
+export const SESSION_CACHE_MS = 5_000;
 export const RESET_TOKEN_MINUTES = 60;
 export const DELETION_GRACE_DAYS = 30;
 export { STORAGE_PREFIX, SESSION_COOKIE } from './storage-keys';

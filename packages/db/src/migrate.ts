@@ -21,6 +21,7 @@ import * as m0018 from '../migrations/0018-outbox-bodies';
 import * as m0019 from '../migrations/0019-mail-retries';
 import * as m0020 from '../migrations/0020-lookbook-changes';
 import * as m0021 from '../migrations/0021-wardrobe-covering-indexes';
+import * as m0022 from '../migrations/0022-caller-changes';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_mail_retries': m0019,
   '0020_lookbook_changes': m0020,
   '0021_wardrobe_covering_indexes': m0021,
+  '0022_caller_changes': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -21,6 +21,8 @@ export interface ListenOptions {
    * connection listened are lost, so whoever waits for one looks again.
    */
   onListening?(): void;
+  /** Called when a connection that listened is lost: notifications may be missed until onListening. */
+  onLost?(): void;
   retryMs?: number;
   /** The connection's application_name (LISTENER_APPLICATION by default): another listener of the process is told apart. */
   applicationName?: string;
@@ -51,6 +53,7 @@ export async function listenForever(url: string, channel: string, opts: ListenOp
       // A failed attempt ends the same way: only a connection that listened was lost.
       if (client === c) {
         client = null;
+        opts.onLost?.();
         if (!closed) opts.log.warn({ err }, `LISTEN ${channel}: connection lost; listening again once it connects`);
       }
       void c.end().catch(() => {});

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
-import { watchLookbookChanges, type Services } from '@drape/api';
+import { startCallerCache, watchLookbookChanges, type Services } from '@drape/api';
 import { ensureMatrix, openStorage } from '@drape/boot';
 import { loadConfig, withConcretePort, type Config } from '@drape/config';
 import { createLiveGeneration, type MailQueueOptions } from '@drape/jobs';
@@ -120,7 +120,8 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
   }
   const mail = await startServerMail(db.url, db.db, config, server.log, opts.mail);
   const lookbookChanges = await watchLookbookChanges(db.url, db.db, server.log);
-  const services = createServices(db, config, server.log, generation, storage, mail.mailer);
+  const callers = await startCallerCache(db.url, server.log);
+  const services = createServices(db, config, server.log, generation, storage, mail.mailer, callers.cache);
   // As the server process makes them: one registry for both listeners, with the app's pool.
   const metrics = createServerMetrics({ db: db.db, queue: services.jobs, pools: { app: db.pool } });
   const app = await buildApp({ services, serveApps: opts.apps ?? opts.serveApps ?? false, metrics });
@@ -197,6 +198,7 @@ export async function startTestServer(envOrOptions: Record<string, string> | Tes
       await mail.close();
       await generation.close();
       await lookbookChanges.close();
+      await callers.close();
       await storage.close();
       await s3?.close();
       await db.drop();
