@@ -1,16 +1,13 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKBOOK_LISTENER_APPLICATION } from '@drape/api';
 import { bootstrapAdmin } from '@drape/auth';
 import { ensureMatrix } from '@drape/boot';
-import { withConcretePort } from '@drape/config';
 import type { Combination } from '@drape/contracts';
 import { curateLookbook } from '@drape/operations';
 import { copyLook, curate, stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
+import { startSecondServer, within, type SecondServer } from './testing/second-server';
 import { archive } from '@drape/looks';
 
 /**
@@ -20,9 +17,8 @@ import { archive } from '@drape/looks';
  * auto-curation as a pipeline worker runs it, a hand-made update) reaches B's next page within a
  * second, by the statement triggers' NOTIFY.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let s: TestServer;
-let b: { child: ChildProcess; url: string };
+let b: SecondServer;
 let adminToken: string;
 let iconToken: string;
 const looks: string[] = [];
@@ -31,23 +27,6 @@ const RENDERED: Combination[] = [
   { gender: 'female', trend: 'boho_chic', styleVibe: 'playful' },
   { gender: 'male', occasion: 'office', styleVibe: 'elegant' },
 ];
-
-async function startSecondServer(): Promise<{ child: ChildProcess; url: string }> {
-  const env = await withConcretePort({ PORT: '0' });
-  const child = fork(path.join(root, 'apps/server/src/main.ts'), [], {
-    env: {
-      ...process.env, DATABASE_URL: s.db.url, DATA_DIR: s.config.DATA_DIR, PORT: String(env.PORT), HOST: '127.0.0.1', LOG_LEVEL: 'error',
-      TRUST_PROXY: '1', LOOKBOOK_AUTOCURATE: '0', PROMO_CODES: 'ICON:fashion_icon',
-    },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (m: { type?: string }) => m?.type === 'listening' && resolve());
-    child.once('exit', (code) => reject(new Error(`the second server exited (${code})`)));
-  });
-  return { child, url: `http://127.0.0.1:${env.PORT}` };
-}
 
 beforeAll(async () => {
   s = await startTestServer({ PROMO_CODES: 'ICON:fashion_icon' });
@@ -60,15 +39,11 @@ beforeAll(async () => {
   for (let i = 1; i <= 5; i++) looks.push(await copyLook(s, looks[0]!, new Date(start + i * 60_000)));
   // looks[1] (the office look) stays in the inventory for the changes below.
   iconToken = (await s.register({ promoCode: 'ICON' })).token;
-  b = await startSecondServer();
+  b = await startSecondServer(s, { PROMO_CODES: 'ICON:fashion_icon' });
 }, 180_000);
 
 afterAll(async () => {
-  if (b && b.child.exitCode === null) {
-    const exited = new Promise((r) => b.child.once('exit', r));
-    b.child.kill('SIGTERM');
-    await exited;
-  }
+  await b?.stop();
   await s?.close();
 });
 
@@ -78,16 +53,6 @@ const pageOf = async (base: string, query = '') => {
   return res.body as { looks: { id: string; saved: boolean }[]; nextCursor: string | null };
 };
 const idsOf = async (base: string) => (await pageOf(base)).looks.map((l) => l.id);
-
-/** Milliseconds until `check` holds, polled every 20 ms; fails past `limitMs`. */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('the shared LookBook across server processes', () => {
   it("shows an admin's Make public made through server A on server B's next pages within a second", async () => {
