@@ -52,6 +52,8 @@ export class CallerCache {
   keep(caller: SignedInCaller, mark: number, now: number): void {
     if (!this.live || this.allDroppedAt > mark || (this.userDroppedAt.get(caller.user.id) ?? -1) > mark) return;
     if (this.entries.size >= MAX_ENTRIES) this.dropAll();
+    // Shared by the requests that follow: a procedure that wrote to it would throw, not leak.
+    for (const part of [caller.user, caller.session, caller.facts.usage, caller.facts, caller]) Object.freeze(part);
     this.entries.set(caller.session.id, { caller, at: now });
     let ids = this.byUser.get(caller.user.id);
     if (!ids) this.byUser.set(caller.user.id, (ids = new Set()));
