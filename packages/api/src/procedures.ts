@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { declaredOutput } from './checked-answers';
 import type { ProcedureMeta } from './procedure-meta';
 import { appRouter } from './router';
 
@@ -35,7 +36,7 @@ function readProcedures(): ProcedureInfo[] {
     const def = p._def;
     if (def.type === 'subscription') throw new Error(`${path}: subscriptions have no REST or direct path`);
     if (def.inputs.length > 1) throw new Error(`${path}: one .input() per procedure`);
-    return { path, type: def.type, meta: def.meta ?? {}, input: def.inputs[0], output: def.output };
+    return { path, type: def.type, meta: def.meta ?? {}, input: def.inputs[0], output: declaredOutput(def.output) };
   });
 }
 

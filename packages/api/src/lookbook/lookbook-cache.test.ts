@@ -3,7 +3,11 @@ import type { LookView } from '@drape/contracts/looks';
 import { MAX_HELD_LOOKS, positionAfter, SharedLookbook, type LookbookList } from './lookbook-cache';
 
 const list = (keys: [number, string][]): LookbookList => ({ ids: keys.map((k) => k[1]), at: Float64Array.from(keys, (k) => k[0]), complete: true });
-const card = (id: string) => ({ id, imageId: id, imageUrl: `/media/${id}.webp`, colorPalette: null, styleVibe: null, fashionItems: [], saved: false }) as unknown as LookView;
+const card = (id: string): LookView => ({
+  id, imageId: id, imageUrl: `/media/${id}.webp`, thumbnailUrl: `/media/${id}-t.webp`, width: 768, height: 1024, status: 'lookbook', gender: 'female',
+  trend: 'Boho Chic', occasion: null, colorPalette: null, styleVibe: null, selection: { kind: 'trend', id: 'boho_chic', name: 'Boho Chic' },
+  colors: ['cream'], fashionItems: [], saved: false, createdAt: '2026-11-26T10:00:00.000Z',
+});
 
 describe('positionAfter', () => {
   // Newest first: by time, then by id, both descending.
@@ -71,6 +75,14 @@ describe('SharedLookbook', () => {
     const [c] = await cache.looks(['a'], async (ids) => ids.map(card));
     const rest = { ...card('a'), image_url: '/media/a.webp', color_palette: null, style_vibe: null, vibe: null };
     expect(c!.json.map((j) => JSON.parse(j.toString()))).toEqual([{ ...rest, saved: false }, { ...rest, saved: true }]);
+  });
+
+  it('checks each card against the look answer once, as it is held: an unnamed field dropped, a wrong one refused', async () => {
+    const cache = new SharedLookbook(() => true);
+    const [c] = await cache.looks(['a'], async (ids) => ids.map((id) => ({ ...card(id), internal: 'not for the wire' }) as LookView));
+    expect(c!.view).toEqual(card('a'));
+    expect(JSON.parse(c!.json[0].toString())).not.toHaveProperty('internal');
+    await expect(cache.looks(['b'], async (ids) => ids.map((id) => ({ ...card(id), width: 'wide' }) as unknown as LookView))).rejects.toThrow();
   });
 
   it('holds at most MAX_HELD_LOOKS cards', async () => {

@@ -1,3 +1,4 @@
+import { lookAnswer } from '@drape/contracts/look-answers';
 import type { LookView } from '@drape/contracts/looks';
 import type { Db } from '@drape/db';
 import { whenLooksMove } from '@drape/looks';
@@ -36,10 +37,18 @@ export interface HeldCard {
   json: readonly [Buffer, Buffer];
 }
 
-const held = (view: LookView): HeldCard => ({
-  view,
-  json: [Buffer.from(JSON.stringify(restLook({ ...view, saved: false }))), Buffer.from(JSON.stringify(restLook({ ...view, saved: true })))],
-});
+/**
+ * A card checked against the look's answer schema once, as it is built (a field it does not name
+ * is dropped, a wrong one throws), so that pages made of held cards need no check per call
+ * (checked-answers.ts).
+ */
+const held = (loaded: LookView): HeldCard => {
+  const view = lookAnswer.parse({ ...loaded, saved: false });
+  return {
+    view,
+    json: [Buffer.from(JSON.stringify(restLook(view))), Buffer.from(JSON.stringify(restLook({ ...view, saved: true })))],
+  };
+};
 
 interface State {
   lists: Map<string, Promise<LookbookList>>;

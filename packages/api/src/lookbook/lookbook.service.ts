@@ -1,9 +1,11 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Config } from '@drape/config';
 import { tierPolicy, type ColorFamily } from '@drape/contracts';
+import { lookbookPageAnswer } from '@drape/contracts/look-answers';
 import { lookbookMessages, type LookbookListQuery, type LookbookPage } from '@drape/contracts/lookbook';
 import { LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, type LookView } from '@drape/contracts/looks';
 import type { Db, ImageStatus, UserRow } from '@drape/db';
+import { markChecked } from '../checked-answers';
 import type { ResponseHints } from '../context';
 import { appError } from '../errors';
 import { hasLookFilters, resolveLookFilters, type LookFilters } from '../looks/look-filters';
@@ -192,8 +194,10 @@ function sharedAnswer(
   }), Buffer.from(`],${tail.slice(1)}`)]);
   const anySaved = cards.some((c) => saved.has(c.view.imageId));
   response.restBody = () => (anySaved ? encode() : shared.page(`${listKey}|${shown[0]?.id ?? ''}|${cards.length}|${tail}`, encode));
-  return answer;
+  // The cards were checked as they were held: the output check reads only the page's own fields.
+  return markChecked(answer, () => pageFields.parse(rest));
 }
 
+const pageFields = lookbookPageAnswer.omit({ looks: true });
 const LOOKS_OPEN = Buffer.from('{"looks":[');
 const COMMA = Buffer.from(',');
