@@ -9,6 +9,7 @@ import { copyLook, curate, stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
 import { startSecondServer, within, type SecondServer } from './testing/second-server';
 import { archive } from '@drape/looks';
+import { insertWardrobeItem } from '@drape/db';
 
 /**
  * The shared LookBook (docs/decisions/0030-lookbook-shared-cache.md) across processes: this
@@ -21,6 +22,7 @@ let s: TestServer;
 let b: SecondServer;
 let adminToken: string;
 let iconToken: string;
+let iconId: string;
 const looks: string[] = [];
 
 const RENDERED: Combination[] = [
@@ -38,7 +40,9 @@ beforeAll(async () => {
   await curate(s, [looks[0]!], new Date(start));
   for (let i = 1; i <= 5; i++) looks.push(await copyLook(s, looks[0]!, new Date(start + i * 60_000)));
   // looks[1] (the office look) stays in the inventory for the changes below.
-  iconToken = (await s.register({ promoCode: 'ICON' })).token;
+  const icon = await s.register({ promoCode: 'ICON' });
+  iconToken = icon.token;
+  iconId = icon.user.id;
   b = await startSecondServer(s, { PROMO_CODES: 'ICON:fashion_icon' });
 }, 180_000);
 
@@ -103,6 +107,43 @@ describe('the shared LookBook across server processes', () => {
     expect((await s.call('DELETE', `/api/siims/wardrobe/${id}`, undefined, { token: iconToken, base: b.url })).status).toBe(200);
     expect(await flag(b.url)).toBe(false);
     await within(1000, async () => (await flag(s.url)) === false);
+  });
+
+  it("drops a saved look's card on B when its shown fields or pieces change, though it is not in the LookBook", async () => {
+    const kept = await stockLook(s, { gender: 'female', occasion: 'beach' });
+    // Saved as Get My Look's result would be (the inventory look was served to the user).
+    await insertWardrobeItem(s.db.db, iconId, kept);
+    const entry = async () => {
+      const res = await s.call('GET', '/api/siims/wardrobe?limit=50', undefined, { token: iconToken, base: b.url });
+      expect(res.status).toBe(200);
+      return (res.body.items as { imageId: string; status: string; fashionItems: { name: string }[] }[]).find((i) => i.imageId === kept)!;
+    };
+    const first = await entry();
+    expect(first.status).not.toBe('archived');
+    // B holds the card: a change nobody is told of is not seen...
+    await s.db.db.transaction().execute(async (tx) => {
+      await sql`set local session_replication_role = replica`.execute(tx);
+      await tx.updateTable('fashion_items').set({ name: 'Unheard scarf' }).where('image_id', '=', kept).where('position', '=', 0).execute();
+    });
+    expect((await entry()).fashionItems[0]!.name).toBe(first.fashionItems[0]!.name);
+    // ...and what is told reaches it within a second: its pieces, its status.
+    await s.db.db.updateTable('fashion_items').set({ name: 'Renamed scarf' }).where('image_id', '=', kept).where('position', '=', 0).execute();
+    await within(1000, async () => (await entry()).fashionItems[0]!.name === 'Renamed scarf');
+    await archive(s.db.db, [kept]);
+    await within(1000, async () => (await entry()).status === 'archived');
+  });
+
+  it("shows a save through A in B's smart collections within a second", async () => {
+    const collections = async () => {
+      const res = await s.call('GET', '/api/siims/wardrobe/collections', undefined, { token: iconToken, base: b.url });
+      expect(res.status).toBe(200);
+      return (res.body.collections as { itemCount: number }[]).reduce((n, c) => n + c.itemCount, 0);
+    };
+    const before = await collections();
+    expect(await collections()).toBe(before);
+    const id = looks[5]!;
+    expect((await s.call('POST', '/api/siims/wardrobe', { imageId: id }, { token: iconToken })).status).toBe(201);
+    await within(1000, async () => (await collections()) > before);
   });
 
   it("drops B's landing showcase (kept a minute otherwise) within a second of a showcase change through A", async () => {

@@ -85,6 +85,20 @@ describe('SharedLookbook', () => {
     await expect(cache.looks(['b'], async (ids) => ids.map((id) => ({ ...card(id), width: 'wide' }) as unknown as LookView))).rejects.toThrow();
   });
 
+  it("holds what follows a user's saved looks until theirs (or everyone's) change, one build for concurrent callers", async () => {
+    const cache = new SharedLookbook(() => true);
+    let builds = 0;
+    const build = async () => ++builds;
+    const [a, b] = await Promise.all([cache.ofUser('collections', 'u1', build), cache.ofUser('collections', 'u1', build)]);
+    expect([a, b, builds]).toEqual([1, 1, 1]);
+    expect(await cache.ofUser('collections', 'u2', build)).toBe(2);
+    cache.dropSaved('u1');
+    expect(await cache.ofUser('collections', 'u1', build)).toBe(3);
+    expect(await cache.ofUser('collections', 'u2', build)).toBe(2);
+    cache.dropSaved();
+    expect(await cache.ofUser('collections', 'u2', build)).toBe(4);
+  });
+
   it('holds at most MAX_HELD_LOOKS cards', async () => {
     const cache = new SharedLookbook(() => true);
     const ids = Array.from({ length: MAX_HELD_LOOKS + 10 }, (_, i) => `look${i}`);

@@ -62,8 +62,11 @@ const fresh = (): State => ({ lists: new Map(), sizes: new Map(), positions: 0, 
 
 export class SharedLookbook {
   private state = fresh();
-  /** Each user's saved looks (ids): their own, dropped by their own notification or all at once. */
-  private wardrobes = new Map<string, Promise<ReadonlySet<string>>>();
+  /**
+   * What is held per user and follows their saved looks (the ids, the wardrobe's smart
+   * collections): dropped by their own notification or all at once.
+   */
+  private wardrobes = new Map<string, Map<string, Promise<unknown>>>();
 
   /** Stops dropping this copy when this process moves a look (a newer copy replaced it). */
   stopDropping: () => void = () => {};
@@ -105,22 +108,34 @@ export class SharedLookbook {
 
   /** The user's saved looks, read by `load` on the first call since they last changed. */
   saved(userId: string, load: () => Promise<ReadonlySet<string>>): Promise<ReadonlySet<string>> {
+    return this.ofUser('saved', userId, load);
+  }
+
+  /**
+   * Something built from the user's saved looks and their looks' shown fields (the wardrobe's
+   * smart collections), built by `load` on the first call since either changed.
+   */
+  ofUser<T>(kind: string, userId: string, load: () => Promise<T>): Promise<T> {
     const all = this.wardrobes;
-    const held = all.get(userId);
-    if (held) {
+    let mine = all.get(userId);
+    if (mine) {
       all.delete(userId);
-      all.set(userId, held);
-      return held;
+    } else {
+      mine = new Map();
+      for (const [old] of all) {
+        if (all.size < MAX_HELD_WARDROBES) break;
+        all.delete(old);
+      }
     }
+    all.set(userId, mine);
+    const held = mine.get(kind) as Promise<T> | undefined;
+    if (held) return held;
     const loading = load();
-    all.set(userId, loading);
+    const kept = mine;
+    kept.set(kind, loading);
     loading.catch(() => {
-      if (all.get(userId) === loading) all.delete(userId);
+      if (kept.get(kind) === loading) kept.delete(kind);
     });
-    for (const [old] of all) {
-      if (all.size <= MAX_HELD_WARDROBES) break;
-      all.delete(old);
-    }
     return loading;
   }
 

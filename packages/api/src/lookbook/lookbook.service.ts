@@ -96,6 +96,20 @@ async function savedLooks(db: Db, userId: string): Promise<ReadonlySet<string>> 
   return new Set(rows.map((r) => r.image_id));
 }
 
+const cardsOf = (deps: Pick<LookbookDeps, 'db' | 'config'>, shared: SharedLookbook, ids: readonly string[]) =>
+  shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing));
+
+/**
+ * The shared cards of these looks, in this order (looks that are gone left out), whatever their
+ * status: the wardrobe's pages read them too. Null while the process holds no shared copy (its
+ * LISTEN connection lost): the caller reads the database. A card of a look held in a wardrobe is
+ * dropped on every process when its shown fields or pieces change (migration 0023).
+ */
+export async function sharedCards(deps: Pick<LookbookDeps, 'db' | 'config'>, ids: readonly string[]): Promise<HeldCard[] | null> {
+  const shared = sharedLookbookOf(deps.db);
+  return shared ? cardsOf(deps, shared, ids) : null;
+}
+
 interface PageKeys {
   /** Up to `room` + 1 keys from the page's start: one beyond says whether there is more. */
   keys: LookbookKey[];
@@ -119,7 +133,7 @@ async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters,
     keys,
     start,
     async looks(ids) {
-      const [cards, saved] = await Promise.all([shared.looks(ids, (missing) => lookViews(deps.db, deps.config, NO_VIEWER, missing)), shared.saved(user.id, () => savedLooks(deps.db, user.id))]);
+      const [cards, saved] = await Promise.all([cardsOf(deps, shared, ids), shared.saved(user.id, () => savedLooks(deps.db, user.id))]);
       return { cards, saved, shared, listKey: key };
     },
   };

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeNotesAnswer, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer } from '@drape/contracts/look-answers';
 import { wardrobeContainsInput, wardrobeImageInput, wardrobeListInput, wardrobeNotesInput } from '@drape/contracts/wardrobe';
+import { checkedOutput } from '../checked-answers';
 import { authedProcedure } from '../trpc';
 import { listWardrobe, removeFromWardrobe, saveToWardrobe, updateWardrobeNotes, wardrobeCollections, wardrobeContains } from './wardrobe.service';
 
@@ -8,7 +9,7 @@ export const wardrobeRouter = {
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/siims/wardrobe', spelling: 'wardrobePage', summary: "A page of the user's saved looks (filters, newest or oldest first), the total and the wardrobe's size against its cap" } })
     .input(wardrobeListInput)
-    .output(wardrobePageAnswer)
+    .output(checkedOutput(wardrobePageAnswer))
     .query(({ ctx, input }) => listWardrobe(ctx.services, ctx.user, input)),
   collections: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/siims/wardrobe/collections', summary: "Smart collections of the user's saved looks by occasion, style and trend, with counts and previews" } })

@@ -3,11 +3,14 @@ import type { RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
 import { OCCASIONS, selectionName, STYLE_VIBES, tierPolicy, type SelectionRef } from '@drape/contracts';
 import { COLLECTION_ICONS, COLLECTION_PREVIEW, collectionDescriptions, wardrobeMessages, type SmartCollection, type WardrobeCollections, type WardrobeContainsAnswer, type WardrobeCount, type WardrobeEntry, type WardrobeListQuery, type WardrobeNotesAnswer, type WardrobeNotesInput, type WardrobePage, type WardrobeRemoveAnswer, type WardrobeSaveAnswer } from '@drape/contracts/wardrobe';
+import { wardrobeEntryAnswer, wardrobePageAnswer } from '@drape/contracts/look-answers';
 import { insertWardrobeItem, type Database, type Db, type UserRow, type WardrobeItemsTable } from '@drape/db';
 import { appError, rateLimited } from '../errors';
 import { mediaUrl, nameOf } from '@drape/looks';
 import { resolveLookFilters, type LookFilters } from '../looks/look-filters';
-import { forgetSavedLooks } from '../lookbook/lookbook-cache';
+import { markChecked } from '../checked-answers';
+import { forgetSavedLooks, sharedLookbookOf } from '../lookbook/lookbook-cache';
+import { sharedCards } from '../lookbook/lookbook.service';
 import { lookViews } from '../looks/look-view';
 import { decodeCursor, encodeCursor } from '../looks/page-cursor';
 import { lockSeenLook } from '../share/share.service';
@@ -60,14 +63,25 @@ interface EntryRow {
   created_at: Date;
 }
 
-/** Wardrobe rows as entries, in the rows' order: the looks in one query. */
-async function entries(deps: Pick<WardrobeDeps, 'db' | 'config'>, userId: string, rows: EntryRow[]): Promise<WardrobeEntry[]> {
-  const looks = new Map((await lookViews(deps.db, deps.config, userId, rows.map((r) => r.image_id))).map((l) => [l.imageId, l]));
-  return rows.flatMap((r) => {
+/**
+ * Wardrobe rows as entries, in the rows' order. The looks' cards come from the process's shared
+ * cards (checked once as they were held; `checked` then says so) while it holds them, else in one
+ * query. A wardrobe's look is saved by its owner: `saved` is true.
+ */
+async function entries(deps: Pick<WardrobeDeps, 'db' | 'config'>, userId: string, rows: EntryRow[]): Promise<{ items: WardrobeEntry[]; checked: boolean }> {
+  const ids = rows.map((r) => r.image_id);
+  const cards = await sharedCards(deps, ids);
+  const looks = new Map(cards ? cards.map((c) => [c.view.imageId, c.view]) : (await lookViews(deps.db, deps.config, userId, ids)).map((l) => [l.imageId, l]));
+  const items = rows.flatMap((r) => {
     const look = looks.get(r.image_id);
-    return look ? [{ ...look, id: r.id, notes: r.notes, savedAt: new Date(r.created_at).toISOString() }] : [];
+    return look ? [{ ...look, saved: true, id: r.id, notes: r.notes, savedAt: new Date(r.created_at).toISOString() }] : [];
   });
+  return { items, checked: cards !== null };
 }
+
+/** What a page made of held cards still checks per call: its own fields and each entry's own. */
+const pageFields = wardrobePageAnswer.omit({ items: true });
+const entryFields = wardrobeEntryAnswer.pick({ id: true, notes: true, savedAt: true, saved: true });
 
 /** GET /api/siims/wardrobe: a page of the user's saved looks, newest or oldest first, with the total. */
 export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: WardrobeListQuery): Promise<WardrobePage> {
@@ -105,19 +119,24 @@ export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: War
   const total = Number(counts.total);
   // One row beyond the page says whether there is more (a count would miscount when a cursor's list changed).
   const shown = rows.slice(0, input.limit);
-  const items = await entries(deps, user.id, shown);
+  const { items, checked } = await entries(deps, user.id, shown);
   const offset = cursor ? cursor.n : input.offset;
   const hasMore = rows.length > input.limit;
   const last = shown.at(-1);
-  return {
+  const rest = {
     ...countOf(user, Number(counts.saved)),
-    items,
     total,
     limit: input.limit,
     offset,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null,
   };
+  const page = { ...rest, items };
+  if (!checked) return page;
+  return markChecked(page, () => {
+    pageFields.parse(rest);
+    for (const item of items) entryFields.parse(item);
+  });
 }
 
 interface GroupRow {
@@ -135,6 +154,13 @@ interface GroupRow {
  */
 export async function wardrobeCollections(deps: Pick<WardrobeDeps, 'db' | 'config'>, user: UserRow): Promise<WardrobeCollections> {
   wardrobePolicy(user);
+  // Held with the user's saved looks while the process hears their changes (a save, a removal, a
+  // saved look's shown fields: migrations 0020 and 0023), else built from the database.
+  const shared = sharedLookbookOf(deps.db);
+  return shared ? shared.ofUser('collections', user.id, () => buildCollections(deps, user)) : buildCollections(deps, user);
+}
+
+async function buildCollections(deps: Pick<WardrobeDeps, 'db' | 'config'>, user: UserRow): Promise<WardrobeCollections> {
   // Counts by index ranges, previews by a 4-row range per group (newest first): no sort of the
   // whole wardrobe per group. The style grouping reads the rows (no index has the vibe).
   const preview = (match: RawBuilder<unknown>) => sql`
@@ -198,7 +224,7 @@ export async function saveToWardrobe(deps: WardrobeDeps, user: UserRow, imageId:
   });
   // Every server hears it (migration 0020); this one shows it on its very next LookBook page.
   forgetSavedLooks(deps.db, user.id);
-  const [item] = await entries(deps, user.id, [saved.row]);
+  const { items: [item] } = await entries(deps, user.id, [saved.row]);
   return { success: true, item: item!, ...countOf(user, saved.count) };
 }
 
