@@ -111,6 +111,26 @@ export function lookOf(config: MediaConfig, r: LookRow): Look {
   };
 }
 
+/**
+ * The fields every answer that shows a look carries, under the names tRPC answers use (the
+ * outfit, a card): the REST edge adds the spec's other spellings (decision 0027).
+ */
+export function lookAnswerFields(look: Look) {
+  return {
+    id: look.id,
+    imageId: look.id,
+    imageUrl: look.imageUrl,
+    thumbnailUrl: look.thumbnailUrl,
+    status: look.status,
+    gender: look.gender,
+    occasion: look.occasion,
+    trend: look.trend,
+    colorPalette: look.palette,
+    styleVibe: look.vibe,
+    createdAt: look.createdAt,
+  };
+}
+
 /** A look's pieces, in order, as the screens show them, and their distinct color families in piece order. */
 export function piecesOfRows(items: readonly PieceRow[]): { pieces: FashionItemView[]; colors: ColorFamily[] } {
   return { pieces: items.map(itemView), colors: [...new Set(items.map((i) => i.color_family))] as ColorFamily[] };

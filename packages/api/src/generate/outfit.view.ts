@@ -1,7 +1,7 @@
 import type { FashionItemView, OutfitView } from '@drape/contracts/generation';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
-import { itemView, lookOf, readLookWithPieces } from '@drape/looks';
+import { itemView, lookAnswerFields, lookOf, readLookWithPieces } from '@drape/looks';
 
 
 export async function fashionItemsOf(db: Db, imageId: string): Promise<FashionItemView[]> {
@@ -16,21 +16,11 @@ export async function outfitView(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, i
   if (!row) throw new Error(`no look ${imageId}`);
   const look = lookOf(config, row);
   return {
-    id: look.id,
-    imageId: look.id,
-    imageUrl: look.imageUrl,
-    thumbnailUrl: look.thumbnailUrl,
-    status: look.status,
-    gender: look.gender,
-    occasion: look.occasion,
-    trend: look.trend,
-    colorPalette: look.palette,
-    styleVibe: look.vibe,
+    ...lookAnswerFields(look),
     bodyShape: look.bodyShape,
     skinTone: look.skinTone,
     qualityScore: look.qualityScore,
     fashionItems: row.items.map(itemView),
     source,
-    createdAt: look.createdAt,
   };
 }

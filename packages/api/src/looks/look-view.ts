@@ -1,7 +1,7 @@
 import type { LookView } from '@drape/contracts/looks';
 import type { Config } from '@drape/config';
 import type { Db } from '@drape/db';
-import { lookOf, piecesOfRows, readLookCards } from '@drape/looks';
+import { lookAnswerFields, lookOf, piecesOfRows, readLookCards } from '@drape/looks';
 
 /**
  * The cards of a wardrobe or LookBook page: the looks of these ids in the order given, with their
@@ -18,23 +18,13 @@ export async function lookViews(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, vi
     const look = lookOf(config, r);
     const { pieces, colors } = piecesOfRows(r.items);
     return [{
-      id: look.id,
-      imageId: look.id,
-      imageUrl: look.imageUrl,
-      thumbnailUrl: look.thumbnailUrl,
+      ...lookAnswerFields(look),
       width: look.width,
       height: look.height,
-      status: look.status,
-      gender: look.gender,
-      occasion: look.occasion,
-      trend: look.trend,
-      colorPalette: look.palette,
-      styleVibe: look.vibe,
       selection: look.selection,
       colors,
       fashionItems: pieces,
       saved: Boolean(r.saved),
-      createdAt: look.createdAt,
     }];
   });
 }
