@@ -24,7 +24,8 @@ let adminToken: string;
 const NOTIFIED_WITHIN_MS = 1_000;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // A pipeline worker beside A: a generation counted through A must show on B.
+  s = await startTestServer({ pipeline: true });
   await bootstrapAdmin(s.db.db, 'ops', 'correct horse');
   adminToken = (await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' })).body.token;
   b = await startSecondServer(s, { SESSION_MAX_DAYS: String(s.config.SESSION_MAX_DAYS) });
@@ -176,6 +177,15 @@ describe("a caller's facts reach B within a second", () => {
     await s.db.db.insertInto('daily_usage').values({ user_id: u.user.id, day: sql`current_date`, used: 2 } as never).execute();
     await within(NOTIFIED_WITHIN_MS, async () => (await profileOn(b.url, u.token)).body.dailyImagesUsed === 2);
   });
+
+  it("a generation counted through A shows in B's profile", async () => {
+    const u = await s.register();
+    await warm(u.token);
+    expect((await profileOn(b.url, u.token)).body.dailyImagesUsed).toBe(0);
+    const made = await s.call('POST', '/api/generate-outfit', { gender: 'female', trend: 'boho chic' }, { token: u.token });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await within(NOTIFIED_WITHIN_MS, async () => (await profileOn(b.url, u.token)).body.dailyImagesUsed === 1);
+  }, 60_000);
 
   it('a profile change made through A', async () => {
     const u = await s.register();
