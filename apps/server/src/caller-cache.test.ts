@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLER_LISTENER_APPLICATION } from '@drape/api';
 import { bootstrapAdmin } from '@drape/auth';
+import { dailyLimit } from '@drape/contracts';
 import { SESSION_CACHE_MS } from '@drape/contracts/auth';
 import type { Database } from '@drape/db';
 import { startTestServer, type TestServer } from './testing/harness';
@@ -164,10 +165,22 @@ describe("a caller's facts reach B within a second", () => {
     const counted = Number((await s.db.db.selectFrom('referrals').select((eb) => eb.fn.countAll().as('n')).where('referrer_id', '=', referrer.user.id).where('status', '=', 'counted').executeTakeFirstOrThrow()).n);
     await within(NOTIFIED_WITHIN_MS, async () => {
       const p = (await profileOn(b.url, referrer.token)).body;
-      return p.tier === row.tier && p.referralCount === counted;
+      return p.tier === row.tier && p.referralCount === counted && p.dailyImagesLimit === dailyLimit(row.tier, false);
     });
     expect(counted).toBeGreaterThan(0);
     expect(row.tier).not.toBe('enthusiast');
+  });
+
+  it("a tier set in SQL shows in B's profile with its daily limit", async () => {
+    const u = await s.register();
+    await warm(u.token);
+    expect((await profileOn(b.url, u.token)).body.dailyImagesLimit).toBe(dailyLimit('enthusiast', false));
+    await s.db.db.updateTable('users').set({ tier: 'fashion_icon' }).where('id', '=', u.user.id).execute();
+    await within(NOTIFIED_WITHIN_MS, async () => {
+      const p = (await profileOn(b.url, u.token)).body;
+      return p.tier === 'fashion_icon' && p.dailyImagesLimit === dailyLimit('fashion_icon', false);
+    });
+    expect(dailyLimit('fashion_icon', false)).not.toBe(dailyLimit('enthusiast', false));
   });
 
   it("today's usage shows in B's profile", async () => {
