@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLER_LISTENER_APPLICATION } from '@drape/api';
 import { bootstrapAdmin } from '@drape/auth';
+import { dailyLimit } from '@drape/contracts';
 import { SESSION_CACHE_MS } from '@drape/contracts/auth';
 import type { Database } from '@drape/db';
 import { startTestServer, type TestServer } from './testing/harness';
@@ -24,7 +25,8 @@ let adminToken: string;
 const NOTIFIED_WITHIN_MS = 1_000;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // A pipeline worker beside A: a generation counted through A must show on B.
+  s = await startTestServer({ pipeline: true });
   await bootstrapAdmin(s.db.db, 'ops', 'correct horse');
   adminToken = (await s.call('POST', '/api/admin/login', { adminKey: 'ops', password: 'correct horse' })).body.token;
   b = await startSecondServer(s, { SESSION_MAX_DAYS: String(s.config.SESSION_MAX_DAYS) });
@@ -163,10 +165,22 @@ describe("a caller's facts reach B within a second", () => {
     const counted = Number((await s.db.db.selectFrom('referrals').select((eb) => eb.fn.countAll().as('n')).where('referrer_id', '=', referrer.user.id).where('status', '=', 'counted').executeTakeFirstOrThrow()).n);
     await within(NOTIFIED_WITHIN_MS, async () => {
       const p = (await profileOn(b.url, referrer.token)).body;
-      return p.tier === row.tier && p.referralCount === counted;
+      return p.tier === row.tier && p.referralCount === counted && p.dailyImagesLimit === dailyLimit(row.tier, false);
     });
     expect(counted).toBeGreaterThan(0);
     expect(row.tier).not.toBe('enthusiast');
+  });
+
+  it("a tier set in SQL shows in B's profile with its daily limit", async () => {
+    const u = await s.register();
+    await warm(u.token);
+    expect((await profileOn(b.url, u.token)).body.dailyImagesLimit).toBe(dailyLimit('enthusiast', false));
+    await s.db.db.updateTable('users').set({ tier: 'fashion_icon' }).where('id', '=', u.user.id).execute();
+    await within(NOTIFIED_WITHIN_MS, async () => {
+      const p = (await profileOn(b.url, u.token)).body;
+      return p.tier === 'fashion_icon' && p.dailyImagesLimit === dailyLimit('fashion_icon', false);
+    });
+    expect(dailyLimit('fashion_icon', false)).not.toBe(dailyLimit('enthusiast', false));
   });
 
   it("today's usage shows in B's profile", async () => {
@@ -176,6 +190,15 @@ describe("a caller's facts reach B within a second", () => {
     await s.db.db.insertInto('daily_usage').values({ user_id: u.user.id, day: sql`current_date`, used: 2 } as never).execute();
     await within(NOTIFIED_WITHIN_MS, async () => (await profileOn(b.url, u.token)).body.dailyImagesUsed === 2);
   });
+
+  it("a generation counted through A shows in B's profile", async () => {
+    const u = await s.register();
+    await warm(u.token);
+    expect((await profileOn(b.url, u.token)).body.dailyImagesUsed).toBe(0);
+    const made = await s.call('POST', '/api/generate-outfit', { gender: 'female', trend: 'boho chic' }, { token: u.token });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await within(NOTIFIED_WITHIN_MS, async () => (await profileOn(b.url, u.token)).body.dailyImagesUsed === 1);
+  }, 60_000);
 
   it('a profile change made through A', async () => {
     const u = await s.register();
