@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatrix } from '@drape/boot';
+import type { TrendId } from '@drape/contracts';
 import { DATA_EXPORT_LIMIT, dataExportMessages } from '@drape/contracts/user';
 import { stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
@@ -14,7 +15,7 @@ afterAll(() => s.close());
 type Person = Awaited<ReturnType<TestServer['register']>>;
 
 /** A Stylist with a row in every table of theirs: a served look saved with notes, shared, shopped, a friend. */
-async function busyUser(trend: string, notes: string): Promise<{ u: Person; lookId: string; itemId: string }> {
+async function busyUser(trend: TrendId, notes: string): Promise<{ u: Person; lookId: string; itemId: string }> {
   const u = await s.register({ promoCode: 'STYLE' });
   await stockLook(s, { gender: 'female', trend });
   const served = await s.call('POST', '/api/generate-outfit', { gender: 'female', trend }, { token: u.token });
