@@ -77,6 +77,9 @@ test('landing -> sign up -> Get My Look -> share -> the link signed out -> sign 
   // An en-US browser with no saved preference shops on the US sites.
   await expect.poll(() => hostOf(page, 'Google')).toBe('www.google.com');
   expect(await hostOf(page, 'Amazon')).toBe('www.amazon.com');
+  // One line under the pieces says what the links are; no AFFILIATE_TAGS here, so no tag and no earnings.
+  await expect(page.getByText('These links search Google Shopping and Amazon. Drape earns nothing from them.')).toBeVisible();
+  expect(await page.getByRole('link', { name: 'Amazon', exact: true }).first().getAttribute('href')).not.toContain('tag=');
 
   // Share: the link is copied and the +3 bonus is granted once.
   const share = page.getByRole('button', { name: 'Share', exact: true });

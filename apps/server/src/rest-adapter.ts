@@ -30,6 +30,8 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sur
           const result = await route.call(createCaller(ctx), input);
           const cookie = sessionCookieHeader(ctx.response, services.config.publicOrigin);
           if (cookie) void reply.header('set-cookie', cookie);
+          const file = ctx.response.attachment;
+          if (file) void reply.header('content-disposition', `attachment; filename="${file.filename}"`);
           // An answer whose REST JSON is ready (the shared LookBook's pages) is sent as those bytes.
           const body = ctx.response.restBody?.();
           if (body) return reply.status(route.status ?? 200).type('application/json; charset=utf-8').send(body);

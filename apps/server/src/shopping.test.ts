@@ -5,6 +5,8 @@ import { runGenerateJob } from '@drape/pipeline';
 import { atelierProviderForTests } from './testing/providers';
 import { startTestServer, type TestServer } from './testing/harness';
 import { publish } from '@drape/looks';
+import { amazonSearchUrl } from '@drape/client';
+import { shoppingMessages } from '@drape/contracts/shopping';
 
 let s: TestServer;
 let item: { id: string; image_id: string };
@@ -60,14 +62,20 @@ describe('GET /api/user/localized-domains', () => {
   it('answers the US by default', async () => {
     const u = await s.register();
     const res = await domains(u.token, { 'accept-language': 'pl-PL' });
-    expect(res.body).toEqual({ success: true, domains: { google: 'google.com', amazon: 'amazon.com' }, detectedCountry: 'US', source: 'default' });
+    expect(res.body).toEqual({
+      success: true, domains: { google: 'google.com', amazon: 'amazon.com' }, detectedCountry: 'US', source: 'default',
+      amazonTag: null, disclosure: shoppingMessages.disclosure,
+    });
   });
 
   it('puts a saved preference before the CDN header and Accept-Language', async () => {
     const u = await s.register();
     await savePreferences(u.token, { geolocationEnabled: true, preferredCountry: 'JP', preferredDomains: { google: null, amazon: 'amazon.com' } });
     const res = await domains(u.token, { 'cf-ipcountry': 'GB', 'accept-language': 'de-DE' });
-    expect(res.body).toEqual({ success: true, domains: { google: 'google.co.jp', amazon: 'amazon.com' }, detectedCountry: 'JP', source: 'preference' });
+    expect(res.body).toEqual({
+      success: true, domains: { google: 'google.co.jp', amazon: 'amazon.com' }, detectedCountry: 'JP', source: 'preference',
+      amazonTag: null, disclosure: shoppingMessages.disclosure,
+    });
   });
 
   it('ignores the location when geolocation is off, unless a preference is saved', async () => {
@@ -158,5 +166,33 @@ describe('POST /api/fashion-items/{id}/track-click', () => {
     expect((await clicksOf(u.user.id)).map((c) => c.fashion_item_id)).toEqual([item.id, piece.id]);
     await s.db.db.deleteFrom('users').where('id', '=', u.user.id).execute();
     expect(await clicksOf(u.user.id)).toEqual([]);
+  });
+});
+
+describe('AFFILIATE_TAGS', () => {
+  let tagged: TestServer;
+  beforeAll(async () => {
+    tagged = await startTestServer({ AFFILIATE_TAGS: 'amazon.de:drape-21,amazon.com:drape-20' });
+  });
+  afterAll(() => tagged.close());
+
+  it("answers the user's store's tag and says Drape may earn a commission; the links built from the answer carry it", async () => {
+    const u = await tagged.register();
+    const de = await tagged.call('GET', '/api/user/localized-domains', undefined, { token: u.token, headers: { 'accept-language': 'de-DE' } });
+    expect(de.body).toMatchObject({ domains: { amazon: 'amazon.de' }, amazonTag: 'drape-21', disclosure: shoppingMessages.disclosureAffiliate });
+    expect(new URL(amazonSearchUrl('red scarf', de.body.domains, de.body.amazonTag)).searchParams.get('tag')).toBe('drape-21');
+    const us = await tagged.call('GET', '/trpc/shopping.localizedDomains', undefined, { token: u.token, headers: { 'accept-language': 'en-US' } });
+    expect(us.body.result.data).toMatchObject({ domains: { amazon: 'amazon.com' }, amazonTag: 'drape-20', disclosure: shoppingMessages.disclosureAffiliate });
+  });
+
+  it('leaves a store without a tag untagged, and says Drape earns nothing there', async () => {
+    const u = await tagged.register();
+    const gb = await tagged.call('GET', '/api/user/localized-domains', undefined, { token: u.token, headers: { 'accept-language': 'en-GB' } });
+    expect(gb.body).toMatchObject({ domains: { amazon: 'amazon.co.uk' }, amazonTag: null, disclosure: shoppingMessages.disclosure });
+    expect(amazonSearchUrl('red scarf', gb.body.domains, gb.body.amazonTag)).not.toContain('tag=');
+  });
+
+  it('is refused at start when malformed, naming the setting', async () => {
+    await expect(startTestServer({ AFFILIATE_TAGS: 'amazon.de=drape-21' })).rejects.toThrow(/AFFILIATE_TAGS: "amazon.de=drape-21" is not store:tag/);
   });
 });

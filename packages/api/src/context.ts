@@ -62,6 +62,8 @@ export interface ResponseHints {
    * and then into text. Made only when called, so a tRPC call never pays for it.
    */
   restBody?: () => Buffer;
+  /** Send the answer as a file to save (Content-Disposition: attachment) under this name. */
+  attachment?: { filename: string };
 }
 
 /**

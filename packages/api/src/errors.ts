@@ -33,9 +33,10 @@ export function appError(code: AppErrorCode, message?: string, retryAfterSeconds
   return new AppError(code, message, retryAfterSeconds);
 }
 
-export function rateLimited(retryAfterSeconds: number, code: AppErrorCode = 'rate_limited'): AppError {
+/** `reason`: what the limit is, said before the wait (by default "Too many attempts."). */
+export function rateLimited(retryAfterSeconds: number, code: AppErrorCode = 'rate_limited', reason?: string): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${minutes} minutes`;
-  const base = code === 'account_locked' ? 'Too many failed sign-in attempts for this account.' : 'Too many attempts.';
+  const base = reason ?? (code === 'account_locked' ? 'Too many failed sign-in attempts for this account.' : 'Too many attempts.');
   return new AppError(code, `${base} Please try again in ${wait}.`, retryAfterSeconds);
 }

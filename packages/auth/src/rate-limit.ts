@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type pg from 'pg';
+import { DATA_EXPORT_LIMIT } from '@drape/contracts/user';
 import { addressLimitKey } from './client-network';
 
 /**
@@ -33,6 +34,8 @@ export const LIMITS = {
   // Wardrobe writes (save, remove, notes): a person curating a wardrobe by hand stays far below;
   // a script saving the LookBook in a loop does not.
   wardrobeUser: { points: 300, duration: 60 * 60 },
+  // Download my data: each reads every table of the user's (contracts: DATA_EXPORT_LIMIT).
+  dataExportUser: DATA_EXPORT_LIMIT,
 } as const satisfies Record<string, { points: number; duration: number; perAddress?: true }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -106,9 +106,13 @@ export function googleShoppingUrl(query: string, domains: ShoppingDomains): stri
   return url.toString();
 }
 
-/** Amazon search on the region's Amazon site. */
-export function amazonSearchUrl(query: string, domains: ShoppingDomains): string {
+/**
+ * Amazon search on the region's Amazon site, with the store's affiliate tag when the server
+ * answered one for it (AFFILIATE_TAGS, GET /api/user/localized-domains).
+ */
+export function amazonSearchUrl(query: string, domains: ShoppingDomains, tag: string | null = null): string {
   const url = new URL(`https://www.${bareDomain(domains.amazon) ?? 'amazon.com'}/s`);
   url.searchParams.set('k', query);
+  if (tag) url.searchParams.set('tag', tag);
   return url.toString();
 }

@@ -112,3 +112,21 @@ describe('ADMIN_ORIGIN', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('AFFILIATE_TAGS', () => {
+  it('is empty by default, and reads one tag per Amazon store', () => {
+    expect(loadConfig({}).AFFILIATE_TAGS).toEqual({});
+    expect(loadConfig({ AFFILIATE_TAGS: 'amazon.de:drape-21, WWW.Amazon.com:drape-20,amazon.co.uk:drape0a-21' }).AFFILIATE_TAGS).toEqual({
+      'amazon.de': 'drape-21', 'amazon.com': 'drape-20', 'amazon.co.uk': 'drape0a-21',
+    });
+  });
+
+  it('refuses a malformed value at start, naming the setting and the entry', () => {
+    expect(() => loadConfig({ AFFILIATE_TAGS: 'drape-21' })).toThrow(/AFFILIATE_TAGS: "drape-21" is not store:tag/);
+    expect(() => loadConfig({ AFFILIATE_TAGS: 'amazon.de:' })).toThrow(/AFFILIATE_TAGS: "" is not an affiliate tag/);
+    expect(() => loadConfig({ AFFILIATE_TAGS: 'ebay.de:drape-21' })).toThrow(/AFFILIATE_TAGS: "ebay.de" is not an Amazon store/);
+    expect(() => loadConfig({ AFFILIATE_TAGS: 'amazon.de:drape 21' })).toThrow(/"drape 21" is not an affiliate tag/);
+    expect(() => loadConfig({ AFFILIATE_TAGS: 'amazon.de:a-21,amazon.de:b-21' })).toThrow(/amazon.de is given more than one tag/);
+    expect(() => loadConfig({ AFFILIATE_TAGS: 'amazon.de:a:b' })).toThrow(/is not store:tag/);
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ADMIN_BASE_PATH } from '@drape/contracts';
 import { LOOKBOOK_AUTOCURATE_DEFAULT } from '@drape/contracts/lookbook';
+import { parseAffiliateTags, type AffiliateTags } from '@drape/contracts/shopping';
 
 /**
  * Which proxies may set the client address (X-Forwarded-For), in Fastify's `trustProxy` forms:
@@ -32,6 +33,13 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
     }
   }
   return entries;
+}
+
+function affiliateTagsOf(raw: string, ctx: z.RefinementCtx): AffiliateTags {
+  const parsed = parseAffiliateTags(raw);
+  if (parsed.ok) return parsed.tags;
+  for (const error of parsed.errors) ctx.addIssue({ code: 'custom', message: `AFFILIATE_TAGS: ${error}` });
+  return {};
 }
 
 /** Every setting of Drape, read once from the environment; each default makes `npm start` work. */
@@ -94,6 +102,11 @@ export const configSchema = z.object({
    * A Bearer token that opens /metrics to a scraper on another machine; without it only loopback
    * callers (not through a proxy) are answered. Long enough that guessing it is hopeless.
    */
+  /**
+   * Amazon Associates tags, one per store (amazon.de:drape-21,amazon.com:drape-20): that store's
+   * links carry its tag, and the pieces' line says Drape may earn a commission. Unset: no tags.
+   */
+  AFFILIATE_TAGS: z.string().default('').transform(affiliateTagsOf),
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24, 'METRICS_TOKEN must be at least 24 characters (e.g. `openssl rand -hex 24`)').optional()),
 });
 

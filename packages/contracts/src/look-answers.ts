@@ -134,6 +134,8 @@ export const localizedDomainsAnswer = z.object({
   domains: z.object({ google: z.string(), amazon: z.string() }),
   detectedCountry: z.enum(SHOPPING_COUNTRIES),
   source: z.enum(DOMAIN_SOURCES),
+  amazonTag: z.string().nullable(),
+  disclosure: z.string(),
 });
 export const trackClickAnswer = z.object({ success: z.literal(true), recorded: z.boolean() });
 

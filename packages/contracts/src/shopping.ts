@@ -60,6 +60,10 @@ export interface LocalizedDomainsAnswer {
   domains: ShoppingDomains;
   detectedCountry: ShoppingCountry;
   source: DomainSource;
+  /** The affiliate tag the Amazon links carry (AFFILIATE_TAGS names this store), else null. */
+  amazonTag: string | null;
+  /** The line shown under the pieces: what the links search, and whether Drape earns from them. */
+  disclosure: string;
 }
 
 /** POST /api/fashion-items/{id}/track-click: the piece (path) and where the shopper went (body). */
@@ -68,3 +72,47 @@ export const trackClickInput = z.object({
   platform: z.enum(SHOPPING_PLATFORMS, 'Platform must be google or amazon'),
 });
 export type TrackClickInput = z.infer<typeof trackClickInput>;
+
+/**
+ * An Amazon store's domain as AFFILIATE_TAGS names it ('amazon.de', 'amazon.co.uk', 'amazon.com.br'):
+ * Amazon Associates tags belong to one store each.
+ */
+const AMAZON_STORE = /^amazon\.[a-z]{2,3}(\.[a-z]{2})?$/;
+/** An Associates tracking id ('drape-21'): letters, digits and hyphens. */
+const AFFILIATE_TAG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/i;
+
+/** Each Amazon store's affiliate tag (AFFILIATE_TAGS), by its bare domain. */
+export type AffiliateTags = Readonly<Record<string, string>>;
+
+/**
+ * AFFILIATE_TAGS ('amazon.de:drape-21,amazon.com:drape-20') as store -> tag, or what is wrong with
+ * it, each fault naming the entry. Empty: no tags.
+ */
+export function parseAffiliateTags(raw: string): { ok: true; tags: AffiliateTags } | { ok: false; errors: string[] } {
+  const tags: Record<string, string> = {};
+  const errors: string[] = [];
+  const example = 'use store:tag pairs, e.g. amazon.de:drape-21,amazon.com:drape-20';
+  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [storeRaw, tag, extra] = entry.split(':').map((p) => p.trim());
+    const store = (storeRaw ?? '').toLowerCase().replace(/^www\./, '');
+    if (!store || tag === undefined || extra !== undefined) errors.push(`"${entry}" is not store:tag (${example})`);
+    else if (!AMAZON_STORE.test(store)) errors.push(`"${storeRaw}" is not an Amazon store domain such as amazon.de`);
+    else if (!AFFILIATE_TAG.test(tag)) errors.push(`"${tag}" is not an affiliate tag (letters, digits and hyphens, such as drape-21)`);
+    else if (store in tags) errors.push(`${store} is given more than one tag`);
+    else tags[store] = tag;
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, tags: Object.freeze(tags) };
+}
+
+/**
+ * The one line under a look's pieces (issue 18): what the links are and whether Drape earns from
+ * them. `tagged`: the user's Amazon links carry an affiliate tag.
+ */
+export const shoppingMessages = {
+  disclosure: 'These links search Google Shopping and Amazon. Drape earns nothing from them.',
+  disclosureAffiliate: 'These links search Google Shopping and Amazon. As an Amazon Associate, Drape may earn a commission from qualifying purchases.',
+} as const;
+
+export function shoppingDisclosure(tagged: boolean): string {
+  return tagged ? shoppingMessages.disclosureAffiliate : shoppingMessages.disclosure;
+}

@@ -63,3 +63,4 @@ export const userMessages = {
   loginToContinue: 'Please log in to continue',
   profileSaved: 'Profile updated',
 } as const;
+export * from './user-export';

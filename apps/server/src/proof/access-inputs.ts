@@ -40,6 +40,7 @@ export const INPUTS: Record<string, InputMaker> = {
   'auth.forgotPassword': () => ({ input: { email: `${fresh('nobody')}@example.com` } }),
   'auth.resetPassword': () => ({ input: { token: 'A'.repeat(43), newPassword: NEW_PASSWORD } }),
   'user.profile': none,
+  'user.export': none,
   'user.updateProfile': () => ({ input: { bio: 'Linen in summer, wool in winter.' } }),
   'user.changePassword': async (c) => {
     const t = await c.throwaway();

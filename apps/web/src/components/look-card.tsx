@@ -4,6 +4,7 @@ import { ChevronDown, ShoppingBag } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { lookAlt, type NamedLook } from '../lib/look-names';
 import { FashionItemRow } from './fashion-item-row';
+import { ShoppingDisclosure } from './shop-links';
 import { LookImage } from './look-image';
 
 /** What a card needs of a look: its picture and what its alternative text is read from. */
@@ -81,10 +82,13 @@ export function LookItemsButton({ open, controls, count, showCount, onToggle, va
 /** A card's pieces with their shopping links. */
 export function LookItems({ id, label, items, gender }: { id?: string; label: string; items: readonly FashionItemView[]; gender: string }) {
   return (
-    <ul id={id} aria-label={label} className="flex flex-col gap-2">
-      {items.map((item) => (
-        <FashionItemRow key={item.id} item={item} gender={gender} compact />
-      ))}
-    </ul>
+    <div id={id} className="flex flex-col gap-2">
+      <ul aria-label={label} className="flex flex-col gap-2">
+        {items.map((item) => (
+          <FashionItemRow key={item.id} item={item} gender={gender} compact />
+        ))}
+      </ul>
+      <ShoppingDisclosure />
+    </div>
   );
 }

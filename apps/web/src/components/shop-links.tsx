@@ -1,4 +1,4 @@
-import type { ShoppingPlatform } from '@drape/contracts/shopping';
+import type { LocalizedDomainsAnswer, ShoppingPlatform } from '@drape/contracts/shopping';
 import { buttonClasses, cn } from '@drape/ui';
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
@@ -19,9 +19,9 @@ export interface ShopLinksProps {
   className?: string;
 }
 
-const LINKS: readonly { platform: ShoppingPlatform; label: string; url: typeof googleShoppingUrl }[] = [
-  { platform: 'google', label: 'Google', url: googleShoppingUrl },
-  { platform: 'amazon', label: 'Amazon', url: amazonSearchUrl },
+const LINKS: readonly { platform: ShoppingPlatform; label: string; url: (query: string, sites: LocalizedDomainsAnswer) => string }[] = [
+  { platform: 'google', label: 'Google', url: (query, sites) => googleShoppingUrl(query, sites.domains) },
+  { platform: 'amazon', label: 'Amazon', url: (query, sites) => amazonSearchUrl(query, sites.domains, sites.amazonTag) },
 ];
 
 /**
@@ -31,7 +31,7 @@ const LINKS: readonly { platform: ShoppingPlatform; label: string; url: typeof g
  */
 export function ShopLinks({ itemId, item, gender, describedBy, className }: ShopLinksProps) {
   const trpc = useTRPC();
-  const domains = useLocalizedDomains();
+  const sites = useLocalizedDomains();
   const track = useMutation(trpc.shopping.trackClick.mutationOptions());
   const query = shoppingQuery(gender, item);
   const record = (platform: ShoppingPlatform) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -48,7 +48,7 @@ export function ShopLinks({ itemId, item, gender, describedBy, className }: Shop
       {LINKS.map(({ platform, label, url }) => (
         <a
           key={platform}
-          href={url(query, domains)}
+          href={url(query, sites)}
           target="_blank"
           rel="noopener noreferrer"
           aria-describedby={describedBy}
@@ -62,4 +62,13 @@ export function ShopLinks({ itemId, item, gender, describedBy, className }: Shop
       ))}
     </div>
   );
+}
+
+/**
+ * The one line under a list of pieces (issue 18): the links search Google Shopping and Amazon, and
+ * Drape earns nothing from them, or may earn a commission when the user's Amazon links carry a tag.
+ */
+export function ShoppingDisclosure({ className }: { className?: string }) {
+  const { disclosure } = useLocalizedDomains();
+  return <p className={cn('text-xs leading-relaxed text-taupe', className)}>{disclosure}</p>;
 }

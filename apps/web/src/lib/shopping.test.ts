@@ -41,6 +41,11 @@ describe('shopping URLs', () => {
     expect(new URL(amazonSearchUrl('scarf', { google: 'google.com', amazon: 'amazon.com@evil.example' })).host).toBe('www.amazon.com');
     expect(amazonSearchUrl('scarf', { google: '', amazon: '' })).toBe('https://www.amazon.com/s?k=scarf');
   });
+
+  it("add the store's affiliate tag to Amazon links only when the server answered one", () => {
+    expect(amazonSearchUrl('red scarf', SHOPPING_DOMAINS.DE, 'drape-21')).toBe('https://www.amazon.de/s?k=red+scarf&tag=drape-21');
+    expect(amazonSearchUrl('red scarf', SHOPPING_DOMAINS.DE, null)).toBe('https://www.amazon.de/s?k=red+scarf');
+  });
 });
 
 describe('price display', () => {

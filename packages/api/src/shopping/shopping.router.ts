@@ -8,7 +8,7 @@ export const shoppingRouter = {
   localizedDomains: authedProcedure
     .meta({ rest: { method: 'GET', path: '/api/user/localized-domains', summary: "The user's regional Google and Amazon sites, and where the region came from" } })
     .output(localizedDomainsAnswer)
-    .query(({ ctx }) => localizedDomains(ctx.user, ctx.req)),
+    .query(({ ctx }) => localizedDomains(ctx.services.config, ctx.user, ctx.req)),
   trackClick: authedProcedure
     .meta({ rest: { method: 'POST', path: '/api/fashion-items/:id/track-click', summary: 'Record a shopping link opened for a piece (google or amazon)' } })
     .input(trackClickInput)

@@ -1,5 +1,6 @@
 import type { RateLimits } from '@drape/auth';
-import type { LocalizedDomainsAnswer, TrackClickInput } from '@drape/contracts/shopping';
+import type { Config } from '@drape/config';
+import { shoppingDisclosure, type LocalizedDomainsAnswer, type TrackClickInput } from '@drape/contracts/shopping';
 import { cachedPlatformSettings, type Db, type UserRow } from '@drape/db';
 import type { RequestMeta } from '../context';
 import { appError, rateLimited } from '../errors';
@@ -18,9 +19,15 @@ function regionOf(user: UserRow, req: RequestMeta): ResolvedRegion {
   );
 }
 
-/** GET /api/user/localized-domains (user-area §3, §7). */
-export function localizedDomains(user: UserRow, req: RequestMeta): LocalizedDomainsAnswer {
-  return { success: true, ...regionOf(user, req) };
+/**
+ * GET /api/user/localized-domains (user-area §3, §7), with the affiliate tag of the user's Amazon
+ * store when AFFILIATE_TAGS names it (the client adds it to that store's links) and the line that
+ * says whether Drape earns from them.
+ */
+export function localizedDomains(config: Pick<Config, 'AFFILIATE_TAGS'>, user: UserRow, req: RequestMeta): LocalizedDomainsAnswer {
+  const region = regionOf(user, req);
+  const amazonTag = config.AFFILIATE_TAGS[region.domains.amazon] ?? null;
+  return { success: true, ...region, amazonTag, disclosure: shoppingDisclosure(amazonTag !== null) };
 }
 
 /**

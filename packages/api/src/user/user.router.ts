@@ -1,7 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { messageAnswer } from '@drape/contracts';
 import { deleteAccountAnswer, profileAnswer, profileUpdateAnswer } from '@drape/contracts/auth';
-import { changePasswordInput, deleteAccountInput, geolocationPreferencesInput, updateProfileInput } from '@drape/contracts/user';
+import { changePasswordInput, dataExportAnswer, deleteAccountInput, geolocationPreferencesInput, updateProfileInput } from '@drape/contracts/user';
+import { exportUserData } from './user-export.service';
 import { authedProcedure, signOutProcedure } from '../trpc';
 import * as users from './user.service';
 
@@ -30,4 +31,8 @@ export const userRouter = {
     .input(geolocationPreferencesInput)
     .output(profileUpdateAnswer)
     .mutation(({ ctx, input }) => users.setGeolocationPreferences(ctx.services.db, ctx.user.id, input)),
+  export: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/user/export', summary: "Download my data: the user's profile, sessions, wardrobe, shares, shopping clicks and usage as a JSON file" } })
+    .output(dataExportAnswer)
+    .query(({ ctx }) => exportUserData(ctx.services, ctx.user, ctx.session, ctx.response)),
 } satisfies TRPCRouterRecord;

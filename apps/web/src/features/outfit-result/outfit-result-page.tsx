@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { FashionItemRow, NewTabHint } from '../../components/fashion-item-row';
+import { ShoppingDisclosure } from '../../components/shop-links';
 import { LookImage } from '../../components/look-image';
 import { PageHeader } from '../../components/page-header';
 import { SaveLookButton, WardrobeFullBanner } from '../../components/save-look-button';
@@ -90,11 +91,14 @@ function OutfitCard({ outfit }: { outfit: OutfitView }) {
             </span>
           </div>
           {outfit.fashionItems.length > 0 ? (
-            <ul aria-label="Outfit items" className="flex flex-col gap-3">
-              {outfit.fashionItems.map((item) => (
-                <FashionItemRow key={item.id} item={item} gender={outfit.gender} />
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Outfit items" className="flex flex-col gap-3">
+                {outfit.fashionItems.map((item) => (
+                  <FashionItemRow key={item.id} item={item} gender={outfit.gender} />
+                ))}
+              </ul>
+              <ShoppingDisclosure />
+            </>
           ) : (
             <p className="text-sm text-taupe">No pieces are listed for this look.</p>
           )}

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PageHeader } from '../../components/page-header';
 import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
+import { DownloadDataCard } from './download-data-card';
 import { ShoppingPreferencesCard } from './shopping-preferences-card';
 
 export default function SettingsPage() {
@@ -19,6 +20,7 @@ export default function SettingsPage() {
         <ChangePasswordCard />
         {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         {user ? <ShoppingPreferencesCard key={user.id} user={user} /> : !profile.isError ? <PageLoading /> : null}
+        <DownloadDataCard />
         <DeleteAccountCard />
       </div>
     </>
