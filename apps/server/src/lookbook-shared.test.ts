@@ -133,17 +133,24 @@ describe('the shared LookBook across server processes', () => {
     await within(1000, async () => (await entry()).status === 'archived');
   });
 
-  it("shows a save through A in B's smart collections within a second", async () => {
+  it("shows a save through A in B's smart collections and wardrobe counts within a second", async () => {
     const collections = async () => {
       const res = await s.call('GET', '/api/siims/wardrobe/collections', undefined, { token: iconToken, base: b.url });
       expect(res.status).toBe(200);
       return (res.body.collections as { itemCount: number }[]).reduce((n, c) => n + c.itemCount, 0);
     };
+    const counts = async () => {
+      const res = await s.call('GET', '/api/siims/wardrobe?limit=1', undefined, { token: iconToken, base: b.url });
+      return `${res.body.saved}/${res.body.total}`;
+    };
     const before = await collections();
     expect(await collections()).toBe(before);
+    const countsBefore = await counts();
+    expect(await counts()).toBe(countsBefore);
     const id = looks[5]!;
     expect((await s.call('POST', '/api/siims/wardrobe', { imageId: id }, { token: iconToken })).status).toBe(201);
     await within(1000, async () => (await collections()) > before);
+    await within(1000, async () => (await counts()) !== countsBefore);
   });
 
   it("drops B's landing showcase (kept a minute otherwise) within a second of a showcase change through A", async () => {

@@ -83,6 +83,22 @@ async function entries(deps: Pick<WardrobeDeps, 'db' | 'config'>, userId: string
 const pageFields = wardrobePageAnswer.omit({ items: true });
 const entryFields = wardrobeEntryAnswer.pick({ id: true, notes: true, savedAt: true, saved: true });
 
+/**
+ * The user's saved looks and those the filters match, in one pass over their index entries; held
+ * with their saved looks while the process hears their changes (a save or a removal anywhere:
+ * migration 0020's `saved:<user>`), since a wardrobe's rows change only then.
+ */
+function countsOf(deps: Pick<WardrobeDeps, 'db'>, userId: string, filters: LookFilters): Promise<{ saved: string; total: string }> {
+  const read = () =>
+    deps.db
+      .selectFrom('wardrobe_items as w')
+      .select((eb) => [eb.fn.countAll<string>().as('saved'), sql<string>`count(*) filter (where ${matching(userId, filters)(eb)})`.as('total')])
+      .where('w.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+  const shared = sharedLookbookOf(deps.db);
+  return shared ? shared.ofUser(`counts ${JSON.stringify(filters)}`, userId, read) : read();
+}
+
 /** GET /api/siims/wardrobe: a page of the user's saved looks, newest or oldest first, with the total. */
 export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: WardrobeListQuery): Promise<WardrobePage> {
   wardrobePolicy(user);
@@ -110,11 +126,7 @@ export async function listWardrobe(deps: WardrobeDeps, user: UserRow, input: War
       .orderBy('p.created_at', dir)
       .orderBy('p.id', dir)
       .execute(),
-    deps.db
-      .selectFrom('wardrobe_items as w')
-      .select((eb) => [eb.fn.countAll<string>().as('saved'), sql<string>`count(*) filter (where ${matching(user.id, filters)(eb)})`.as('total')])
-      .where('w.user_id', '=', user.id)
-      .executeTakeFirstOrThrow(),
+    countsOf(deps, user.id, filters),
   ]);
   const total = Number(counts.total);
   // One row beyond the page says whether there is more (a count would miscount when a cursor's list changed).
