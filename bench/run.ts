@@ -127,7 +127,7 @@ async function main() {
         }
         fs.writeFileSync(path.join(here, 'results', `lookbook-${date}.json`), `${JSON.stringify({ name: 'lookbook', date, machine: m, ...figures }, null, 2)}\n`);
         console.log(lookbookTables(figures));
-        updateReadme('lookbook', `${where}; a fresh database seeded by \`seedLooks\` (the verb \`npm run drape -- seed looks\`); autocannon ${seconds} s.\n\n${lookbookTables(figures)}`);
+        updateReadme('lookbook', `${where}; ${keepDir ? 'a database kept by `--keep`, seeded earlier' : 'a fresh database'} by \`seedLooks\` (the verb \`npm run drape -- seed looks\`); autocannon ${seconds} s.\n\n${lookbookTables(figures)}`);
       } finally {
         await lbPg.stop();
       }
