@@ -4,9 +4,6 @@ import { OCCASIONS, PALETTES, TRENDS } from '@drape/contracts';
 import { PERFORMANCE_MODES } from '@drape/contracts/generation';
 import { createDb, setPerformanceMode, type Db } from '@drape/db';
 import { testLogger } from '@drape/log/testing';
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { registerAccount, startProcess, stopProcess } from './processes';
 
 /**
@@ -103,9 +100,8 @@ async function queueCostPerJob(url: string, db: Db, jobs: number): Promise<numbe
 
 /** Runs bench/render-floor.ts in `processes` processes at once; their images per minute, summed. */
 async function floorInProcesses(mode: 'render' | 'compute', processes: number, seconds: number, inFlight: number): Promise<number> {
-  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'render-floor.ts');
-  const env = { ...process.env, FLOOR_MODE: mode, FLOOR_SECONDS: String(seconds), FLOOR_IN_FLIGHT: String(inFlight) };
-  const children = Array.from({ length: processes }, () => fork(entry, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  const env = { FLOOR_MODE: mode, FLOOR_SECONDS: String(seconds), FLOOR_IN_FLIGHT: String(inFlight) };
+  const children = (await Promise.all(Array.from({ length: processes }, () => startProcess('bench/render-floor.ts', env, { listening: false })))).map((p) => p.child);
   const message = (type: string) => Promise.all(children.map((c) => new Promise<{ images: number; seconds: number }>((resolve, reject) => {
     c.on('message', (m: { type?: string; images?: number; seconds?: number }) => m?.type === type && resolve({ images: m.images ?? 0, seconds: m.seconds ?? 0 }));
     c.once('exit', (code) => reject(new Error(`render floor exited (${code}) before ${type}`)));

@@ -99,14 +99,14 @@ export const configSchema = z.object({
   /** `off` leaves out /metrics and the request timing behind it (docs/decisions/0023-metrics-and-readiness.md). */
   METRICS: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on').transform((v) => v === 'on' || v === 'true' || v === '1'),
   /**
-   * A Bearer token that opens /metrics to a scraper on another machine; without it only loopback
-   * callers (not through a proxy) are answered. Long enough that guessing it is hopeless.
-   */
-  /**
    * Amazon Associates tags, one per store (amazon.de:drape-21,amazon.com:drape-20): that store's
    * links carry its tag, and the pieces' line says Drape may earn a commission. Unset: no tags.
    */
   AFFILIATE_TAGS: z.string().default('').transform(affiliateTagsOf),
+  /**
+   * A Bearer token that opens /metrics to a scraper on another machine; without it only loopback
+   * callers (not through a proxy) are answered. Long enough that guessing it is hopeless.
+   */
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24, 'METRICS_TOKEN must be at least 24 characters (e.g. `openssl rand -hex 24`)').optional()),
 });
 
