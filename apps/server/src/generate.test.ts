@@ -111,9 +111,9 @@ describe('POST /api/generate-outfit', () => {
     const u = await s.register({ promoCode: 'STYLE' });
     const asked = await s.call('POST', '/api/generate-outfit', { gender: 'male', trend: 'Denim', styleVibe: 'Casual', bodyShape: 'Rectangle', skinTone: 'Deep' }, { token: u.token });
     expect(asked.body).toMatchObject({ styleVibe: 'Casual', bodyShape: 'Rectangle', skinTone: 'Deep' });
-    await s.call('PATCH', '/api/user/profile', { styleVibe: 'Elegant', bodyShape: 'Pear' }, { token: u.token });
+    await s.call('PATCH', '/api/user/profile', { styleVibe: 'Elegant', bodyShape: 'Pear', skinTone: 'fair' }, { token: u.token });
     const saved = await s.call('POST', '/api/generate-outfit', { gender: 'female', occasion: 'Date' }, { token: u.token });
-    expect(saved.body).toMatchObject({ styleVibe: 'Elegant', bodyShape: 'Pear' });
+    expect(saved.body).toMatchObject({ styleVibe: 'Elegant', bodyShape: 'Pear', skinTone: 'Fair' });
   });
 
   it('gives exactly 10 outfits and 10 x 429 to 20 parallel calls at a remaining quota of 10', async () => {

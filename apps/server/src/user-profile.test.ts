@@ -51,6 +51,25 @@ describe('GET and PATCH /api/user/profile', () => {
     expect(cleared.body).toMatchObject({ styleVibe: null, bodyShape: 'hourglass' });
   });
 
+  it('saves a skin tone from GET /api/skin-tones on its own for a Stylist, refuses it for an Enthusiast and refuses an unknown one', async () => {
+    const tones = await s.call('GET', '/api/skin-tones');
+    expect(tones.body).toEqual([{ id: 'fair', name: 'Fair' }, { id: 'medium', name: 'Medium' }, { id: 'deep', name: 'Deep' }]);
+    const enthusiast = await s.register();
+    const refused = await s.call('PATCH', '/api/user/profile', { skinTone: 'medium' }, { token: enthusiast.token });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'tier_required', message: 'Style vibe, skin tone and body shape personalization starts at the Stylist tier.' } });
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: enthusiast.token })).body).toMatchObject({ skinTone: null });
+
+    const stylist = await s.register({ promoCode: 'STYLE' });
+    // One choice alone is a valid save: the other two stay unset.
+    const saved = await s.call('PATCH', '/api/user/profile', { skinTone: 'medium' }, { token: stylist.token });
+    expect(saved).toMatchObject({ status: 200, body: { skinTone: 'medium', styleVibe: null, bodyShape: null } });
+    const unknown = await s.call('PATCH', '/api/user/profile', { skinTone: 'Olive' }, { token: stylist.token });
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_input', message: 'Unknown skin tone: Olive' } });
+    expect((await s.call('GET', '/api/user/profile', undefined, { token: stylist.token })).body).toMatchObject({ skinTone: 'medium' });
+    const cleared = await s.call('PATCH', '/api/user/profile', { skinTone: '' }, { token: stylist.token });
+    expect(cleared.body).toMatchObject({ skinTone: null });
+  });
+
   it('only ever changes the caller: another user is untouched', async () => {
     const a = await s.register();
     const b = await s.register();

@@ -16,7 +16,10 @@ export const PREFERRED_COUNTRIES = SHOPPING_COUNTRIES;
 
 const optionalText = (max: number) => text().trim().max(max).optional().nullable();
 
-/** PATCH /api/user/profile: the profile form, or the preferences save (styleVibe + bodyShape). */
+/**
+ * PATCH /api/user/profile: the profile form, or the preferences save (styleVibe, bodyShape and
+ * skinTone: each optional, an empty string clears it; ids or names from the catalog lists).
+ */
 export const updateProfileInput = z
   .object({
     firstName: text().trim().min(1, 'First name is required').max(50).optional(),
@@ -29,6 +32,7 @@ export const updateProfileInput = z
     bio: multilineText().trim().max(500).optional().nullable(),
     styleVibe: optionalText(40),
     bodyShape: optionalText(40),
+    skinTone: optionalText(40),
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -1,6 +1,7 @@
 import { verifyPassword, invalidateUserSessions, type Mailer, type RateLimits } from '@drape/auth';
 import { tierPolicy, usernameMessages } from '@drape/contracts';
 import { DELETION_GRACE_DAYS, authMessages, type PublicUser } from '@drape/contracts/auth';
+import { generationMessages } from '@drape/contracts/generation';
 import type { GeolocationPreferencesInput, UpdateProfileInput } from '@drape/contracts/user';
 import type { Db, SessionRow, UserRow, UserUpdate } from '@drape/db';
 import type { RequestMeta } from '../context';
@@ -40,11 +41,13 @@ export async function updateProfile(db: Db, user: UserRow, input: UpdateProfileI
   }
   const vibe = blankToNull(input.styleVibe);
   const body = blankToNull(input.bodyShape);
-  if ((vibe !== undefined || body !== undefined) && !tierPolicy(user.tier).personalization) {
-    throw appError('tier_required', 'Style vibe and body shape personalization starts at the Stylist tier.');
+  const skin = blankToNull(input.skinTone);
+  if ((vibe !== undefined || body !== undefined || skin !== undefined) && !tierPolicy(user.tier).personalization) {
+    throw appError('tier_required', generationMessages.personalizationTier);
   }
   if (vibe !== undefined) patch.style_vibe = vibe === null ? null : (catalogLookup.styleVibe(vibe) ?? unknown('style vibe', vibe));
   if (body !== undefined) patch.body_shape = body === null ? null : (catalogLookup.bodyShape(body) ?? unknown('body shape', body));
+  if (skin !== undefined) patch.skin_tone = skin === null ? null : (catalogLookup.skinTone(skin) ?? unknown('skin tone', skin));
   if (Object.keys(patch).length === 0) return getProfile(db, user);
   const row = await db.updateTable('users').set({ ...patch, updated_at: new Date() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
   return getProfile(db, row);

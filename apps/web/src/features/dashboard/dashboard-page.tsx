@@ -8,7 +8,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PageHeader } from '../../components/page-header';
 import { TierBadge } from '../../components/tier-badge';
 import { GenerateLookCard } from './generate-look-card';
-import { PersonalizationCard } from './personalization-card';
+import { PersonalizationCard } from '../../components/personalization-card';
 
 /** The signed-in home (user-area §2 Dashboard): the Get My Look form, personalization, usage and tier. */
 export default function DashboardPage() {

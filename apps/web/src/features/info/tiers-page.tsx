@@ -25,7 +25,7 @@ const TIERS: TierDisplay[] = [
     baseImages: stylist.dailyImages,
     features: [
       `${stylist.dailyImages} personalized looks a day`,
-      'Style vibe and body shape personalization',
+      'Style vibe, skin tone and body shape personalization',
       `Wardrobe with up to ${stylist.wardrobeCap} saved looks`,
       `LookBook: ${stylist.lookbookViewsPerSession} looks per session`,
     ],
@@ -38,7 +38,7 @@ const TIERS: TierDisplay[] = [
     baseImages: icon.dailyImages,
     features: [
       `${icon.dailyImages} personalized looks a day`,
-      'Style vibe and body shape personalization',
+      'Style vibe, skin tone and body shape personalization',
       'Unlimited wardrobe',
       'Unlimited LookBook with filters',
     ],
@@ -49,7 +49,7 @@ const TIERS: TierDisplay[] = [
 
 const ROWS: { label: string; stylist: string | boolean; icon: string | boolean }[] = [
   { label: 'Daily looks', stylist: String(stylist.dailyImages), icon: String(icon.dailyImages) },
-  { label: 'Personalization (style vibe, body shape)', stylist: stylist.personalization, icon: icon.personalization },
+  { label: 'Personalization (style vibe, skin tone, body shape)', stylist: stylist.personalization, icon: icon.personalization },
   { label: 'Wardrobe', stylist: `Up to ${stylist.wardrobeCap} saves`, icon: 'Unlimited' },
   { label: 'LookBook', stylist: `${stylist.lookbookViewsPerSession} looks per session`, icon: 'Unlimited' },
   { label: 'LookBook filters', stylist: stylist.lookbookFilters, icon: icon.lookbookFilters },

@@ -14,6 +14,7 @@ import { useProfile, useSetProfile } from '../../lib/use-profile';
 import { PageLoading } from '../../components/page-loading';
 import { PageHeader } from '../../components/page-header';
 import { TierBadge } from '../../components/tier-badge';
+import { PersonalizationCard } from '../../components/personalization-card';
 import { GENDER_LABELS, optionOf } from './profile-options';
 
 export default function ProfilePage() {
@@ -28,6 +29,7 @@ export default function ProfilePage() {
         {!user && !profile.isError ? <PageLoading /> : null}
         {/* Keyed by the user's last update so that the form starts from the saved values. */}
         {user ? <ProfileForm key={user.id} user={user} /> : null}
+        {user ? <PersonalizationCard user={user} /> : null}
       </div>
     </>
   );
