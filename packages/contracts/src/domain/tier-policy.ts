@@ -108,7 +108,7 @@ const STEPS: readonly (readonly [Tier, number])[] = [['stylist', REFERRALS_FOR_S
  * Invite progress, the one answer behind the lock pages and the dashboard's tier card (user-area
  * §2, §4; docs/spec-notes.md "Lock pages' invite progress"): the count against each step and the
  * next step above the user's tier. A step whose friends are all there but whose tier the user does
- * not have (a referral held, a tier set by hand) needs 0 friends: the pages then say to contact support.
+ * not have (a tier kept lower by hand) needs 0 friends: the pages then say to contact support.
  */
 export function inviteProgress(tier: Tier, referrals: number): InviteProgress {
   const count = Math.max(0, Math.floor(referrals));
