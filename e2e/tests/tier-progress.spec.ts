@@ -60,13 +60,14 @@ async function expectLockPages(page: Page, invited: number): Promise<void> {
   for (const teaser of ['Style Collections', 'Trend Tracking', 'Seasonal Planning']) await expect(page.getByRole('heading', { name: teaser })).toBeVisible();
 
   await page.goto('/dashboard');
-  const personalization = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Personalization Options' }) }).last();
+  // The innermost box with the card's heading and its link: the card.
+  const personalization = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Personalization Options' }) }).filter({ hasText: 'Compare tiers' }).last();
   await expect(personalization).toContainText(`Invite ${friends(toStylist)} to reach Stylist and unlock it.`);
 }
 
 async function expectTierCard(page: Page, badge: string, next: string, now: number, max: number): Promise<void> {
   await page.goto('/dashboard');
-  const card = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Your Tier' }) }).last();
+  const card = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Your Tier' }) }).filter({ has: page.getByRole('progressbar') }).last();
   await expect(card).toContainText(badge);
   await expect(card).toContainText(`Invite ${friends(max - now)} to unlock ${next}.`);
   await expect(card.getByRole('progressbar', { name: `Friends invited toward ${next}` })).toHaveAttribute('aria-valuenow', String(now));
