@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAtTier, useSession } from '../helpers/accounts';
+import { expectSignedOutHeader, loginViaUi } from '../helpers/ui';
 import {
   cardColors, expectCardCountAbove, firstLookbookLook, generateOutfit, lookbookCards, narrowingColor, scrollToBottom,
   storeLastOutfit, wardrobeImageIds,
@@ -37,6 +38,28 @@ test('a Stylist sees 50 looks and the session message, and no filters', async ({
   await page.waitForTimeout(1000);
   await expect(lookbookCards(page)).toHaveCount(50);
   await expect(page.getByText('Loading more images...')).toHaveCount(0);
+});
+
+test("a Stylist's second LookBook session, after signing out and in, starts with other looks than the first", async ({ page }) => {
+  const stylist = await registerAtTier('stylist');
+  await useSession(page, stylist);
+  await page.goto('/lookbook');
+  await expect(lookbookCards(page)).toHaveCount(50);
+  const firstSession = await lookbookCards(page).first().locator('img').first().getAttribute('src');
+  expect(firstSession).toBeTruthy();
+
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expectSignedOutHeader(page);
+  await loginViaUi(page, stylist.email, stylist.password);
+
+  await page.goto('/lookbook');
+  await expect(lookbookCards(page)).toHaveCount(50);
+  const secondSession = await lookbookCards(page).first().locator('img').first().getAttribute('src');
+  expect(secondSession).toBeTruthy();
+  expect(secondSession).not.toBe(firstSession);
+  await scrollToBottom(page);
+  await expect(page.getByText("You've viewed your 50 looks for this session!")).toBeVisible();
 });
 
 test('a Fashion Icon filters by color and every card shown has that color', async ({ page }) => {

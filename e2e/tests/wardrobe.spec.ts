@@ -274,7 +274,9 @@ test('an Enthusiast sees the locked wardrobe and the locked LookBook', async ({ 
   await page.goto('/wardrobe');
   await expect(page.getByRole('heading', { level: 1, name: 'Personal Wardrobe' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Unlock Your Wardrobe' })).toBeVisible();
-  await expect(page.getByText('Collector Edition')).toBeVisible();
+  // The badge names the tier that opens it (issue 18), not the spec's 'Collector Edition'.
+  await expect(page.getByRole('main').locator('header')).toContainText('Stylist');
+  await expect(page.getByRole('progressbar', { name: 'Friends invited toward Stylist' })).toHaveAttribute('aria-valuemax', '3');
   await expect(cards(page)).toHaveCount(0);
   await page.goto('/lookbook');
   await expect(page.getByRole('heading', { name: 'Unlock Your LookBook' })).toBeVisible();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatrix } from '@drape/boot';
 import type { TrendId } from '@drape/contracts';
 import { DATA_EXPORT_LIMIT, dataExportMessages } from '@drape/contracts/user';
-import { stockLook } from './testing/looks';
+import { curate, stockLook } from './testing/looks';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let s: TestServer;
@@ -30,6 +30,9 @@ async function busyUser(trend: TrendId, notes: string): Promise<{ u: Person; loo
   expect((await s.call('POST', '/api/user/track-share', { imageId: lookId, shareType: 'result' }, { token: u.token })).status).toBe(200);
   expect((await s.call('POST', `/api/fashion-items/${itemId}/track-click`, { platform: 'amazon' }, { token: u.token })).status).toBe(200);
   await s.register({ ref: u.username });
+  // A LookBook session: the look in the LookBook, one page of it.
+  await curate(s, [lookId]);
+  expect((await s.call('GET', '/api/siims/lookbook?limit=5', undefined, { token: u.token })).status).toBe(200);
   return { u, lookId, itemId };
 }
 
@@ -54,7 +57,9 @@ describe('GET /api/user/export', () => {
       shoppingClicks: [{ platform: 'amazon', imageId: me.lookId, fashionItemId: me.itemId }],
       dailyUsage: [{ day: today, used: 1, shared: true }],
       referrals: { count: 1 },
+      lookbookSession: { windowStart: 0, viewed: expect.any(Number) },
     });
+    expect(Date.parse(data.lookbookSession.lastActiveAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(data.sessions).toHaveLength(1);
     expect(data.sessions[0]).toMatchObject({ current: true });
     expect(Object.keys(data.shares[0]).sort()).toEqual(['imageId', 'shareUrl', 'sharedAt']);

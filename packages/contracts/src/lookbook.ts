@@ -24,6 +24,12 @@ export type LookbookListQuery = z.output<typeof lookbookListInput>;
 
 export type LookbookPage = z.output<typeof lookbookPageAnswer>;
 
+/**
+ * A capped tier's LookBook session (user-area §6: 50 looks per session) ends after this long without
+ * a LookBook page, or at sign-out; the next one starts where it stopped.
+ */
+export const LOOKBOOK_SESSION_IDLE_MINUTES = 30;
+
 /** LOOKBOOK_AUTOCURATE's default: auto-curation fills the LookBook up to this many looks. */
 export const LOOKBOOK_AUTOCURATE_DEFAULT = 200;
 

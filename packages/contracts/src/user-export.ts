@@ -63,5 +63,7 @@ export const dataExportAnswer = z.object({
   })),
   dailyUsage: z.array(z.object({ day: z.string(), used: z.number(), shared: z.boolean() })),
   referrals: z.object({ count: z.number() }),
+  /** A capped tier's LookBook session (issue 18): where its window starts, how far it went, its last page (null: signed out). */
+  lookbookSession: z.object({ windowStart: z.number(), viewed: z.number(), lastActiveAt: iso.nullable() }).nullable(),
 });
 export type DataExportAnswer = z.output<typeof dataExportAnswer>;

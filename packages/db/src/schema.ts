@@ -214,6 +214,15 @@ export interface WardrobeItemsTable {
   style_vibe: StyleVibeId | null;
 }
 
+/** A capped tier's LookBook session (migration 0024): where its window starts and how far it has gone. */
+export interface LookbookSessionsTable {
+  user_id: string;
+  window_start: Generated<number>;
+  viewed: Generated<number>;
+  /** The session's last page; null once the user signed out. */
+  last_active_at: Date | null;
+}
+
 export interface ImageViewsTable { user_id: string; image_id: string; viewed_at: CreatedAt }
 
 /** A look somebody shared: its link is public while the look is viewable or in the LookBook. */
@@ -383,6 +392,7 @@ export interface Database {
   outfit_shares: OutfitSharesTable;
   wardrobe_items: WardrobeItemsTable;
   lookbook_colors: LookbookColorsTable;
+  lookbook_sessions: LookbookSessionsTable;
   daily_usage: DailyUsageTable;
   blocked_images: BlockedImagesTable;
   batch_jobs: BatchJobsTable;

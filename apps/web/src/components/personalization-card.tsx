@@ -1,5 +1,5 @@
 import { errorMessage } from '@drape/client';
-import { REFERRALS_FOR_STYLIST, tierPolicy } from '@drape/contracts';
+import { inviteMessages, inviteProgress, stepThatOpens, tierPolicy, type Tier } from '@drape/contracts';
 import type { PublicUser } from '@drape/contracts/auth';
 import { generationMessages } from '@drape/contracts/generation';
 import { updateProfileInput } from '@drape/contracts/user';
@@ -23,7 +23,7 @@ const NO_PREFERENCE = 'none';
  * Shown on the dashboard and the profile.
  */
 export function PersonalizationCard({ user }: { user: PublicUser }) {
-  if (!tierPolicy(user.tier).personalization) return <LockedPersonalization invitesSent={user.invitesSent} />;
+  if (!tierPolicy(user.tier).personalization) return <LockedPersonalization tier={user.tier} invitesSent={user.invitesSent} />;
   // Keyed by the saved values so that the form starts from them after a save elsewhere.
   return <PersonalizationForm key={`${user.styleVibe}:${user.bodyShape}:${user.skinTone}`} user={user} />;
 }
@@ -119,9 +119,9 @@ function ChoiceSelect({ options, value, onChange, name, noun, trigger }: {
   );
 }
 
-/** user-area §6: the personalization unlock shows the friends needed (3 minus invites). */
-function LockedPersonalization({ invitesSent }: { invitesSent: number }) {
-  const friendsNeeded = Math.max(0, REFERRALS_FOR_STYLIST - invitesSent);
+/** user-area §6: the personalization unlock shows the friends needed (3 minus invites), as the lock pages do. */
+function LockedPersonalization({ tier, invitesSent }: { tier: Tier; invitesSent: number }) {
+  const opens = stepThatOpens(inviteProgress(tier, invitesSent), (policy) => policy.personalization);
   return (
     <Card>
       <CardHeader>
@@ -135,9 +135,7 @@ function LockedPersonalization({ invitesSent }: { invitesSent: number }) {
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-4">
         <p className="text-sm text-umber">
-          {friendsNeeded > 0
-            ? `${friendsNeeded} more invited ${friendsNeeded === 1 ? 'friend unlocks' : 'friends unlock'} it.`
-            : 'Contact support to activate'}
+          {inviteMessages.toUnlock(opens)}
         </p>
         <Link to="/tiers" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Compare tiers

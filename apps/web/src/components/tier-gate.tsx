@@ -1,17 +1,23 @@
 import type { ReactNode } from 'react';
-import { tierPolicy, type TierPolicy } from '@drape/contracts';
+import { inviteProgress, stepThatOpens, tierPolicy, type InviteStep, type TierPolicy } from '@drape/contracts';
 import type { PublicUser } from '@drape/contracts/auth';
 import { userMessages } from '@drape/contracts/user';
 import { FormMessage } from '@drape/ui';
 import { useProfile } from '../lib/use-profile';
 import { PageLoading } from './page-loading';
 import { TierLock } from './tier-lock';
-import { unlockByReferrals } from '../lib/tier-unlock';
 
 export interface TierGateProps {
   /** The tier-policy right the page needs. */
   feature: keyof Pick<TierPolicy, 'wardrobe' | 'lookbook'>;
-  lock: { heading: string; badge: string; title: string; description: string; teaser?: ReactNode };
+  lock: {
+    heading: string;
+    title: string;
+    description: string;
+    teaser?: ReactNode;
+    /** What each step gives on this page: given, the page shows progress toward every step. */
+    perk?: (step: InviteStep) => string;
+  };
   children: (user: PublicUser) => ReactNode;
 }
 
@@ -28,16 +34,18 @@ export function TierGate({ feature, lock, children }: TierGateProps) {
   }
   if (!user) return <PageLoading />;
   if (!tierPolicy(user.tier)[feature]) {
-    const unlock = unlockByReferrals((policy) => policy[feature]);
+    // One answer for the whole page: the badge, the bars and the text name the same steps.
+    const progress = inviteProgress(user.tier, user.invitesSent);
+    const opens = stepThatOpens(progress, (policy) => policy[feature]);
+    const { perk } = lock;
     return (
       <TierLock
         heading={lock.heading}
-        badge={lock.badge}
         title={lock.title}
         description={lock.description}
-        invitesSent={user.invitesSent}
-        target={unlock.friends}
-        unlockTierName={unlock.tierName}
+        opens={opens}
+        opensPerk={perk?.(opens)}
+        beyond={perk ? progress.steps.filter((s) => s.friends > opens.friends).map((step) => ({ step, perk: perk(step) })) : []}
         username={user.username}
       >
         {lock.teaser}

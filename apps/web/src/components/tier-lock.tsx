@@ -1,29 +1,32 @@
-import { Badge, Card, CardContent } from '@drape/ui';
+import { inviteMessages, type InviteStep } from '@drape/contracts';
+import { Card, CardContent } from '@drape/ui';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { InviteStepMeter } from './invite-step-meter';
 import { PageHeader } from './page-header';
 import { ReferralLink } from './referral-link';
+import { TierBadge } from './tier-badge';
 
 export interface TierLockProps {
   heading: string;
-  badge: string;
   title: string;
   description: string;
-  invitesSent: number;
-  /** Friends needed in all for the tier that opens the feature. */
-  target: number;
-  unlockTierName: string;
+  /** The step whose tier opens the page: the badge, the main bar and the text all name it. */
+  opens: InviteStep;
+  /** Later steps and what each adds (the LookBook's Fashion Icon), each with its own bar. */
+  beyond?: { step: InviteStep; perk: string }[];
+  /** What the opening step gives on this page, when it differs by tier. */
+  opensPerk?: string;
   username: string;
   children?: ReactNode;
 }
 
-/** A locked feature page: what it unlocks and the invite progress toward it (user-area §2). */
-export function TierLock({ heading, badge, title, description, invitesSent, target, unlockTierName, username, children }: TierLockProps) {
-  const current = Math.min(invitesSent, target);
-  const friendsNeeded = Math.max(0, target - invitesSent);
+/** A locked feature page: the tier that opens it and the invite progress toward it (user-area §2). */
+export function TierLock({ heading, title, description, opens, beyond = [], opensPerk, username, children }: TierLockProps) {
+  const steps = [{ step: opens, perk: opensPerk, text: inviteMessages.toUnlock(opens) }, ...beyond.map((b) => ({ ...b, text: inviteMessages.toReach(b.step) }))];
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-      <PageHeader eyebrow={<Badge tone="gold">{badge}</Badge>} title={heading} />
+      <PageHeader eyebrow={<TierBadge tier={opens.tier} />} title={heading} />
       <Card className="overflow-hidden">
         <div className="grid md:grid-cols-[1fr_1.1fr]">
           <div className="flex flex-col items-start justify-center gap-4 bg-ink p-8 text-ivory">
@@ -34,29 +37,20 @@ export function TierLock({ heading, badge, title, description, invitesSent, targ
             <p className="leading-relaxed text-ivory/75">{description}</p>
           </div>
           <CardContent className="flex flex-col gap-5 py-8">
-            <div className="flex flex-col gap-2">
-              <div className="flex justify-between text-sm">
-                <span className="font-medium text-umber">Friends invited</span>
-                <span className="text-taupe">
-                  {current}/{target}
-                </span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label="Friends invited"
-                aria-valuemin={0}
-                aria-valuemax={target}
-                aria-valuenow={current}
-                className="h-2 overflow-hidden rounded-full bg-sand"
-              >
-                <div className="h-full rounded-full bg-gold" style={{ width: `${(current / target) * 100}%` }} />
-              </div>
-              <p className="text-sm text-taupe">
-                {friendsNeeded > 0
-                  ? `Invite ${friendsNeeded} more ${friendsNeeded === 1 ? 'friend' : 'friends'} to reach ${unlockTierName} and unlock it.`
-                  : 'Contact support to activate'}
-              </p>
-            </div>
+            <ul className="flex flex-col gap-5" aria-label="Invite progress">
+              {steps.map(({ step, perk, text }) => (
+                <li key={step.tier} className="flex flex-col gap-2">
+                  {perk ? (
+                    <p className="text-sm">
+                      <span className="font-semibold text-ink">{step.name}</span>
+                      <span className="text-taupe"> ({inviteMessages.stepFriends(step)}): {perk}</span>
+                    </p>
+                  ) : null}
+                  <InviteStepMeter step={step} />
+                  <p className="text-sm text-taupe">{text}</p>
+                </li>
+              ))}
+            </ul>
             <ReferralLink username={username} />
           </CardContent>
         </div>

@@ -9,6 +9,7 @@ import { appError, rateLimited } from '../errors';
 import { toPublicUser } from '../user/user.view';
 import { findUserByEmail } from './accounts';
 import { requireBotCheck } from './bot-check-gate';
+import { endLookbookSession } from '../lookbook/lookbook-session';
 
 /**
  * The password check of a sign-in (for an unknown email, the same cost spent on a dummy hash, so
@@ -85,11 +86,14 @@ export async function refresh(db: Db, config: SessionSettings, session: SessionR
 
 export async function logout(db: Db, session: SessionRow): Promise<{ success: true }> {
   await invalidateSession(db, session.id);
+  // Sign-out ends the LookBook session too: the next one starts where this one stopped.
+  await endLookbookSession(db, session.user_id);
   return { success: true };
 }
 
 export async function logoutAllDevices(db: Db, userId: string): Promise<{ success: true; message: string; sessionsRevoked: number }> {
   const n = await invalidateUserSessions(db, userId);
+  await endLookbookSession(db, userId);
   return { success: true, message: authMessages.loggedOutAll, sessionsRevoked: n };
 }
 

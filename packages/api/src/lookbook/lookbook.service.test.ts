@@ -5,6 +5,7 @@ import { insertWardrobeItem } from '@drape/db';
 import { register } from '../auth/registration.service';
 import { insertLook } from '../testing/looks';
 import { createTestServices, type TestServices } from '../testing/services';
+import { endLookbookSession } from './lookbook-session';
 import { listLookbook } from './lookbook.service';
 import { archive } from '@drape/looks';
 
@@ -132,6 +133,20 @@ describe('listLookbook for lower tiers', () => {
     expect(await page(user, { offset: 50 })).toMatchObject({ looks: [], hasMore: false, viewLimitReached: true });
     expect(await page(user, { offset: 51 })).toMatchObject({ looks: [], hasMore: false, viewLimitReached: true });
     expect(ids(await page(user))).toHaveLength(50);
+  });
+
+  it('reads a session window from the database too (no shared copy): the next session after sign-out wraps at the end', async () => {
+    const user = await member('stylist');
+    expect(ids(await page(user, { limit: 50 }))).toEqual(newest().slice(0, 50));
+    await endLookbookSession(t.db.db, user.id);
+    // Looks 51 to 60, then 1 to 40: two ranges of the index.
+    const second = await page(user, { limit: 50 });
+    expect(ids(second)).toEqual([...newest().slice(50), ...newest().slice(0, 40)]);
+    expect(second).toMatchObject({ viewLimitReached: true, hasMore: false });
+    await endLookbookSession(t.db.db, user.id);
+    const third = await page(user, { limit: 25 });
+    expect(ids(third)).toEqual(newest().slice(40, 60).concat(newest().slice(0, 5)));
+    expect(ids(await page(user, { cursor: third.nextCursor }))).toEqual(newest().slice(5, 30));
   });
 
   it('refuses any filter from a Stylist, and takes the no-filter spellings as none', async () => {

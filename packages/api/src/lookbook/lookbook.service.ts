@@ -12,6 +12,8 @@ import { hasLookFilters, resolveLookFilters, type LookFilters } from '../looks/l
 import { lookViews } from '../looks/look-view';
 import { decodeCursor, encodeCursor, type PageCursor } from '../looks/page-cursor';
 import { positionAfter, sharedLookbookOf, type HeldCard, type LookbookList, type SharedLookbook } from './lookbook-cache';
+import { touchLookbookSession } from './lookbook-session';
+import { listEnd, windowPage, windowRuns, WINDOW_END_MAX } from './lookbook-window';
 
 export interface LookbookDeps {
   db: Db;
@@ -119,12 +121,19 @@ interface PageKeys {
   looks(ids: string[]): Promise<{ looks: LookView[] } | { cards: HeldCard[]; saved: ReadonlySet<string>; shared: SharedLookbook; listKey: string }>;
 }
 
-/** The page's keys and cards from the shared LookBook (null: not held, or past its cap). */
-async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters, from: number | PageCursor, room: number): Promise<PageKeys | null> {
+/** A filter's list from the shared LookBook, built on first need (null: this process holds no shared copy). */
+async function heldList(deps: LookbookDeps, f: LookbookFilters): Promise<{ shared: SharedLookbook; list: LookbookList; key: string } | null> {
   const shared = sharedLookbookOf(deps.db);
   if (!shared) return null;
   const key = JSON.stringify([f.gender ?? null, f.selections.map((s) => `${s.kind}:${s.id}`), f.styleVibe ?? null, f.color ?? null]);
-  const list = await shared.list(key, () => buildList(deps.db, f));
+  return { shared, key, list: await shared.list(key, () => buildList(deps.db, f)) };
+}
+
+/** The page's keys and cards from the shared LookBook (null: not held, or past its cap). */
+async function fromShared(deps: LookbookDeps, user: UserRow, f: LookbookFilters, from: number | PageCursor, room: number): Promise<PageKeys | null> {
+  const held = await heldList(deps, f);
+  if (!held) return null;
+  const { shared, list, key } = held;
   const start = typeof from === 'number' ? from : positionAfter(list, Number(from.at), from.id);
   const end = start + room + 1;
   if (!list.complete && end > list.ids.length) return null;
@@ -150,9 +159,8 @@ async function fromDatabase(deps: LookbookDeps, user: UserRow, f: LookbookFilter
 
 /**
  * GET /api/siims/lookbook: a page of the LookBook. Stylist and above (user-area §6); filters are a
- * Fashion Icon's. A capped tier's 50 looks per session are a position cap: a page never reaches
- * past position 50, and from there the answer is empty with viewLimitReached. The page comes from
- * the process's shared LookBook while it is held (lookbook-cache.ts), else from the database.
+ * Fashion Icon's. A capped tier sees its 50 looks per LookBook session (sessionPage). The page
+ * comes from the process's shared LookBook while it is held (lookbook-cache.ts), else from the database.
  */
 export async function listLookbook(deps: LookbookDeps, user: UserRow, input: LookbookListQuery, response: ResponseHints = {}): Promise<LookbookPage> {
   const policy = tierPolicy(user.tier);
@@ -164,23 +172,66 @@ export async function listLookbook(deps: LookbookDeps, user: UserRow, input: Loo
   const position = cursor?.n ?? input.offset;
 
   const cap = policy.lookbookViewsPerSession;
-  const room = cap === null ? input.limit : Math.max(0, Math.min(input.limit, cap - position));
   const base = { limit: input.limit, viewLimit: cap, filtersAllowed: policy.lookbookFilters };
-  if (room === 0) return { ...base, offset: position, looks: [], hasMore: false, nextCursor: null, viewLimitReached: true };
-
   const f = { ...filters, color: input.color };
+  if (cap !== null) return sessionPage(deps, user, f, position, input.limit, { ...base, viewLimit: cap }, response);
+
+  const room = input.limit;
   const from = cursor ?? input.offset;
   const page = (await fromShared(deps, user, f, from, room)) ?? (await fromDatabase(deps, user, f, from, room));
   const shown = page.keys.slice(0, room);
   const found = await page.looks(shown.map((k) => k.id));
   // With a cursor the page starts after the cursor's look, counted from the cursor's position.
   const offset = cursor ? cursor.n : page.start;
-  const viewLimitReached = cap !== null && offset + shown.length >= cap;
-  const hasMore = page.keys.length > room && !viewLimitReached;
+  const hasMore = page.keys.length > room;
   const last = shown.at(-1);
-  const rest = { ...base, offset, hasMore, viewLimitReached, nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null };
+  const rest = { ...base, offset, hasMore, viewLimitReached: false, nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: offset + shown.length }) : null };
   if ('looks' in found) return { looks: found.looks, ...rest };
   return sharedAnswer(found, rest, shown, response);
+}
+
+/** The LookBook's length up to where a session window wraps: an index-only count of lookbook_newest. */
+async function lookbookLength(db: Db): Promise<number> {
+  const inner = db.selectFrom('generated_images').select(sql`1`.as('one')).where('status', '=', IN_LOOKBOOK).limit(WINDOW_END_MAX);
+  const row = await db.selectFrom(inner.as('l')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A page of a capped tier's LookBook session (docs/decisions/0011, amended by issue 18): the
+ * session (lookbook-session.ts) is a window of `cap` positions on the LookBook's order, starting
+ * where the previous session stopped and wrapping at the end; the page's position counts within
+ * it (a cursor's n, or the offset; the cursor's key is not used, as a wrapped window is not one
+ * range of the order). Past the cap the answer is empty with viewLimitReached. The positions map
+ * onto the same shared list and cards as everyone's pages: only the window's start is the user's.
+ */
+async function sessionPage(
+  deps: LookbookDeps,
+  user: UserRow,
+  f: LookbookFilters,
+  position: number,
+  limit: number,
+  base: Omit<LookbookPage, 'looks' | 'offset' | 'hasMore' | 'nextCursor' | 'viewLimitReached'> & { viewLimit: number },
+  response: ResponseHints,
+): Promise<LookbookPage> {
+  const held = await heldList(deps, f);
+  const end = listEnd(held ? held.list.ids.length : await lookbookLength(deps.db));
+  const w = windowPage(position, limit, base.viewLimit, end);
+  const answered = { ...base, offset: position, hasMore: w.hasMore, viewLimitReached: w.viewLimitReached };
+  if (w.shown === 0) return { ...answered, looks: [], hasMore: false, nextCursor: null };
+
+  const start = await touchLookbookSession(deps.db, user.id, w.reach, end);
+  const runs = windowRuns(start, position, w.shown, end);
+  const keys = held
+    ? runs.flatMap((r) => held.list.ids.slice(r.from, r.from + r.count).map((id, i) => ({ id, at: String(held.list.at[r.from + i]) })))
+    : (await Promise.all(runs.map((r) => pageIdsQuery(deps.db, f, r.from, r.count).execute()))).flat();
+  const last = keys.at(-1);
+  const rest = { ...answered, nextCursor: w.hasMore && last ? encodeCursor({ at: last.at, id: last.id, n: w.reach }) : null };
+  const ids = keys.map((k) => k.id);
+  if (!held) return { looks: await lookViews(deps.db, deps.config, user.id, ids), ...rest };
+  const { shared, key } = held;
+  const [cards, saved] = await Promise.all([cardsOf(deps, shared, ids), shared.saved(user.id, () => savedLooks(deps.db, user.id))]);
+  return sharedAnswer({ cards, saved, shared, listKey: key }, rest, keys, response);
 }
 
 /**

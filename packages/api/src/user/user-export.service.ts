@@ -26,7 +26,7 @@ export async function exportUserData(deps: DataExportDeps, user: UserRow, curren
   const limit = await deps.rateLimits.consume('dataExportUser', user.id);
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds, 'rate_limited', dataExportMessages.rateLimited);
   const { db } = deps;
-  const [profile, sessions, wardrobe, views, shares, clicks, usage, referrals] = await Promise.all([
+  const [profile, sessions, wardrobe, views, shares, clicks, usage, referrals, lookbookSession] = await Promise.all([
     toPublicUser(db, user),
     db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     db.selectFrom('wardrobe_items as w').leftJoin('generated_images as gi', 'gi.id', 'w.image_id')
@@ -37,6 +37,7 @@ export async function exportUserData(deps: DataExportDeps, user: UserRow, curren
     db.selectFrom('shopping_clicks').select(['created_at', 'retailer', 'country', 'domain', 'image_id', 'fashion_item_id']).where('user_id', '=', user.id).orderBy('created_at').execute(),
     db.selectFrom('daily_usage').select(['day', 'used', 'shared']).where('user_id', '=', user.id).orderBy('day').execute(),
     countingReferrals(db, user.id),
+    db.selectFrom('lookbook_sessions').select(['window_start', 'viewed', 'last_active_at']).where('user_id', '=', user.id).executeTakeFirst(),
   ]);
   const now = new Date();
   response.attachment = { filename: dataExportFilename(user.username, now) };
@@ -64,5 +65,8 @@ export async function exportUserData(deps: DataExportDeps, user: UserRow, curren
     shoppingClicks: clicks.map((c) => ({ at: iso(c.created_at), platform: c.retailer, country: c.country, domain: c.domain, imageId: c.image_id, fashionItemId: c.fashion_item_id })),
     dailyUsage: usage.map((u) => ({ day: String(u.day), used: u.used, shared: u.shared })),
     referrals: { count: referrals },
+    lookbookSession: lookbookSession
+      ? { windowStart: lookbookSession.window_start, viewed: lookbookSession.viewed, lastActiveAt: lookbookSession.last_active_at ? iso(lookbookSession.last_active_at) : null }
+      : null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLimit, higherTier, parsePromoCodes, promoteForReferrals, tierPolicy, tierProgress } from './tier-policy';
+import { dailyLimit, higherTier, parsePromoCodes, promoteForReferrals, inviteMessages, inviteProgress, stepThatOpens, tierPolicy } from './tier-policy';
 
 describe('tier policy', () => {
   it('gives the spec limits per tier, +3 on a day the user shared', () => {
@@ -20,10 +20,36 @@ describe('tier policy', () => {
     expect(higherTier('collector', 'stylist')).toBe('collector');
   });
 
-  it('reports progress toward the next tier, Fashion Icon complete at 5 of 5', () => {
-    expect(tierProgress('enthusiast', 1)).toEqual({ current: 1, target: 3, next: 'stylist', friendsNeeded: 2 });
-    expect(tierProgress('stylist', 3)).toEqual({ current: 3, target: 5, next: 'fashion_icon', friendsNeeded: 2 });
-    expect(tierProgress('fashion_icon', 0)).toEqual({ current: 5, target: 5, next: null, friendsNeeded: 0 });
+  it('counts invites against Stylist at 3 and Fashion Icon at 5, the next step above the tier', () => {
+    const none = inviteProgress('enthusiast', 0);
+    expect(none.steps.map((s) => [s.tier, s.current, s.friends, s.friendsNeeded, s.reached])).toEqual([['stylist', 0, 3, 3, false], ['fashion_icon', 0, 5, 5, false]]);
+    expect(none.next?.tier).toBe('stylist');
+    const two = inviteProgress('enthusiast', 2);
+    expect(two.next).toMatchObject({ tier: 'stylist', current: 2, friends: 3, friendsNeeded: 1 });
+    expect(two.steps[1]).toMatchObject({ current: 2, friendsNeeded: 3 });
+    // A Stylist by promo code with 4 friends: the next step is Fashion Icon, one friend away.
+    const stylist = inviteProgress('stylist', 4);
+    expect(stylist.steps[0]).toMatchObject({ reached: true, current: 3, friendsNeeded: 0 });
+    expect(stylist.next).toMatchObject({ tier: 'fashion_icon', current: 4, friends: 5, friendsNeeded: 1 });
+    expect(inviteProgress('collector', 0).next?.tier).toBe('fashion_icon');
+    expect(inviteProgress('fashion_icon', 0).next).toBeNull();
+    expect(inviteProgress('fashion_icon', 7).steps.map((s) => s.current)).toEqual([3, 5]);
+  });
+
+  it('names the step that opens a feature: the wardrobe and the LookBook at Stylist, filters at Fashion Icon', () => {
+    const p = inviteProgress('enthusiast', 1);
+    expect(stepThatOpens(p, (t) => t.wardrobe).tier).toBe('stylist');
+    expect(stepThatOpens(p, (t) => t.lookbook).tier).toBe('stylist');
+    expect(stepThatOpens(p, (t) => t.lookbookFilters).tier).toBe('fashion_icon');
+  });
+
+  it('says the step it counts toward, and to contact support when the friends are there but the tier is not', () => {
+    const [stylist, icon] = inviteProgress('enthusiast', 2).steps;
+    expect(inviteMessages.toUnlock(stylist!)).toBe('Invite 1 more friend to reach Stylist and unlock it.');
+    expect(inviteMessages.toNext(icon!)).toBe('Invite 3 more friends to unlock Fashion Icon.');
+    expect(inviteMessages.toUnlock(inviteProgress('enthusiast', 3).steps[0]!)).toBe('Contact support to activate');
+    expect(inviteMessages.toNext(null)).toBe('You have reached the highest tier.');
+    expect([stylist!, icon!].map(inviteMessages.lookbookPerk)).toEqual(['50 looks per session', 'Every look, with filters']);
   });
 
   it('parses PROMO_CODES, skipping entries with unknown tiers', () => {

@@ -79,23 +79,74 @@ export function dailyLimit(tier: Tier, sharedToday: boolean): number {
   return POLICIES[tier].dailyImages + (sharedToday ? SHARE_BONUS_PER_DAY : 0);
 }
 
-export interface TierProgress {
+/** A tier that invited friends reach on their own: Stylist at 3, Fashion Icon at 5. */
+export interface InviteStep {
+  tier: Tier;
+  name: string;
+  /** Friends that reach it in all. */
+  friends: number;
+  /** The referral count shown against it: never past `friends`. */
   current: number;
-  target: number;
-  next: Tier | null;
+  /** Friends still to invite: 0 once the count reaches it. */
   friendsNeeded: number;
+  /** The user's tier is this one or higher (by friends, a promo code or an admin). */
+  reached: boolean;
 }
 
-/** Progress toward the next tier by referred friends (user-area §4: Fashion Icon is complete at 5 of 5). */
-export function tierProgress(tier: Tier, referrals: number): TierProgress {
-  if (tier === 'fashion_icon') {
-    return { current: REFERRALS_FOR_FASHION_ICON, target: REFERRALS_FOR_FASHION_ICON, next: null, friendsNeeded: 0 };
-  }
-  const next: Tier = RANK[tier] < RANK.stylist ? 'stylist' : 'fashion_icon';
-  const target = next === 'stylist' ? REFERRALS_FOR_STYLIST : REFERRALS_FOR_FASHION_ICON;
-  const current = Math.min(referrals, target);
-  return { current, target, next, friendsNeeded: Math.max(0, target - referrals) };
+export interface InviteProgress {
+  /** Counted referrals (the profile's invitesSent). */
+  count: number;
+  /** Every step in order: Stylist, then Fashion Icon. */
+  steps: InviteStep[];
+  /** The first step above the user's tier; null for a Fashion Icon. */
+  next: InviteStep | null;
 }
+
+const STEPS: readonly (readonly [Tier, number])[] = [['stylist', REFERRALS_FOR_STYLIST], ['fashion_icon', REFERRALS_FOR_FASHION_ICON]];
+
+/**
+ * Invite progress, the one answer behind the lock pages and the dashboard's tier card (user-area
+ * §2, §4; docs/spec-notes.md "Lock pages' invite progress"): the count against each step and the
+ * next step above the user's tier. A step whose friends are all there but whose tier the user does
+ * not have (a tier kept lower by hand) needs 0 friends: the pages then say to contact support.
+ */
+export function inviteProgress(tier: Tier, referrals: number): InviteProgress {
+  const count = Math.max(0, Math.floor(referrals));
+  const steps = STEPS.map(([stepTier, friends]): InviteStep => ({
+    tier: stepTier,
+    name: TIER_NAMES[stepTier],
+    friends,
+    current: Math.min(count, friends),
+    friendsNeeded: Math.max(0, friends - count),
+    reached: RANK[tier] >= RANK[stepTier],
+  }));
+  return { count, steps, next: steps.find((s) => !s.reached) ?? null };
+}
+
+/** The first step whose tier has a feature (the wardrobe and the LookBook open at Stylist). */
+export function stepThatOpens(progress: InviteProgress, has: (policy: TierPolicy) => boolean): InviteStep {
+  return progress.steps.find((s) => has(POLICIES[s.tier])) ?? progress.steps.at(-1)!;
+}
+
+const friends = (n: number) => `${n} more ${n === 1 ? 'friend' : 'friends'}`;
+
+/** What the lock pages and the tier card say about a step (user-area §2: 'Contact support to activate'). */
+export const inviteMessages = {
+  friendsInvited: 'Friends invited',
+  /** A lock page: the step's tier opens the feature. */
+  toUnlock: (step: InviteStep) => (step.friendsNeeded > 0 ? `Invite ${friends(step.friendsNeeded)} to reach ${step.name} and unlock it.` : inviteMessages.contactSupport),
+  /** The tier card: the next step. */
+  toNext: (step: InviteStep | null) => (!step ? 'You have reached the highest tier.' : step.friendsNeeded > 0 ? `Invite ${friends(step.friendsNeeded)} to unlock ${step.name}.` : inviteMessages.contactSupport),
+  /** A step beyond the one that opens the page (the LookBook's Fashion Icon). */
+  toReach: (step: InviteStep) => (step.friendsNeeded > 0 ? `Invite ${friends(step.friendsNeeded)} to reach ${step.name}.` : inviteMessages.contactSupport),
+  contactSupport: 'Contact support to activate',
+  /** The LookBook lock page: what each step gets. */
+  lookbookPerk: (step: InviteStep) => {
+    const cap = POLICIES[step.tier].lookbookViewsPerSession;
+    return cap === null ? 'Every look, with filters' : `${cap} looks per session`;
+  },
+  stepFriends: (step: InviteStep) => `${step.friends} friends`,
+} as const;
 
 /** PROMO_CODES is `CODE:tier,CODE:tier`; codes compare case-insensitively. */
 export function parsePromoCodes(raw: string | undefined): Map<string, Tier> {

@@ -1,4 +1,4 @@
-import { TIER_NAMES, tierProgress } from '@drape/contracts';
+import { inviteMessages, inviteProgress, type Tier } from '@drape/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage } from '@drape/ui';
 import { userMessages } from '@drape/contracts/user';
 import { PageMeta } from '../../lib/page-meta';
@@ -6,6 +6,7 @@ import { ReferralLink } from '../../components/referral-link';
 import { useProfile } from '../../lib/use-profile';
 import { PageLoading } from '../../components/page-loading';
 import { PageHeader } from '../../components/page-header';
+import { InviteStepMeter } from '../../components/invite-step-meter';
 import { TierBadge } from '../../components/tier-badge';
 import { GenerateLookCard } from './generate-look-card';
 import { PersonalizationCard } from '../../components/personalization-card';
@@ -73,8 +74,9 @@ function DailyImages({ used, limit }: { used: number; limit: number }) {
   );
 }
 
-function YourTier({ tier, referrals, username }: { tier: Parameters<typeof tierProgress>[0]; referrals: number; username: string }) {
-  const progress = tierProgress(tier, referrals);
+function YourTier({ tier, referrals, username }: { tier: Tier; referrals: number; username: string }) {
+  // The next step above the tier (3 friends, then 5): the same answer as the lock pages'.
+  const { next, steps } = inviteProgress(tier, referrals);
   return (
     <Card>
       <CardHeader>
@@ -82,22 +84,10 @@ function YourTier({ tier, referrals, username }: { tier: Parameters<typeof tierP
           <CardTitle as="h2">Your Tier</CardTitle>
           <TierBadge tier={tier} />
         </div>
-        <CardDescription>
-          {progress.next
-            ? `Invite ${progress.friendsNeeded} more ${progress.friendsNeeded === 1 ? 'friend' : 'friends'} to unlock ${TIER_NAMES[progress.next]}.`
-            : 'You have reached the highest tier.'}
-        </CardDescription>
+        <CardDescription>{inviteMessages.toNext(next)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <div className="flex flex-col gap-2">
-          <div className="flex justify-between text-sm text-taupe">
-            <span>Friends invited</span>
-            <span>
-              {progress.current} / {progress.target}
-            </span>
-          </div>
-          <Meter value={progress.current} max={progress.target} label="Friends invited" />
-        </div>
+        <InviteStepMeter step={next ?? steps.at(-1)!} />
         <ReferralLink username={username} />
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { tierPolicy, type ColorFamily } from '@drape/contracts';
+import { inviteMessages, tierPolicy, type ColorFamily } from '@drape/contracts';
 import type { PublicUser } from '@drape/contracts/auth';
 import { lookbookMessages } from '@drape/contracts/lookbook';
 import { LOOKS_SKELETONS, type LookView } from '@drape/contracts/looks';
@@ -36,9 +36,9 @@ export default function LookbookPage() {
         feature="lookbook"
         lock={{
           heading: 'LookBook',
-          badge: 'Fashion Icon',
           title: 'Unlock Your LookBook',
           description: 'Browse curated looks from across Drape; Fashion Icons also filter by gender, vibe, occasion, trend and color.',
+          perk: inviteMessages.lookbookPerk,
           teaser: (
             <ul className="grid gap-4 sm:grid-cols-3">
               {TEASERS.map(({ title, text, Icon }) => (

@@ -29,7 +29,6 @@ export default function WardrobePage() {
         feature="wardrobe"
         lock={{
           heading: 'Personal Wardrobe',
-          badge: 'Collector Edition',
           title: 'Unlock Your Wardrobe',
           description: 'Save the looks you love, keep notes on them and organise them into smart collections.',
         }}
