@@ -23,6 +23,7 @@ import * as m0020 from '../migrations/0020-lookbook-changes';
 import * as m0021 from '../migrations/0021-wardrobe-covering-indexes';
 import * as m0022 from '../migrations/0022-caller-changes';
 import * as m0023 from '../migrations/0023-wardrobe-card-changes';
+import * as m0026 from '../migrations/0026-look-preview-and-ai-mark';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_wardrobe_covering_indexes': m0021,
   '0022_caller_changes': m0022,
   '0023_wardrobe_card_changes': m0023,
+  '0026_look_preview_and_ai_mark': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
