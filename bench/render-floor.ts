@@ -1,4 +1,5 @@
 import { compose, lookPrompt, NEGATIVE_PROMPT, qualityScore, safetyVerdict } from '@drape/atelier';
+import { aiMarkOf } from '@drape/operations';
 import { atelierProvider, nsfwClassifier, processImage, warmClassifier } from '@drape/pipeline';
 
 /**
@@ -16,7 +17,7 @@ const warmUp = 5;
 async function one(seed: number): Promise<void> {
   const look = compose({ gender: seed % 2 ? 'male' : 'female', trend: 'boho_chic' }, seed);
   const raw = await atelierProvider.render(look, lookPrompt(look), NEGATIVE_PROMPT, AbortSignal.timeout(60_000));
-  const processed = await processImage(raw);
+  const processed = await processImage(raw, aiMarkOf(atelierProvider.name));
   if (mode === 'compute') {
     await nsfwClassifier.classify(processed.classifierInput);
     qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: processed.sharpness });

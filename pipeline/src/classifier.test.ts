@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compose, render } from '@drape/atelier';
 import { nsfwClassifier, verdictOf } from './classifier';
+import { BUILT_IN_PROVIDER } from '@drape/contracts/looks';
+import { aiMarkOf } from '@drape/operations';
 import { processImage } from './image-processing';
 
 describe('image classifier', () => {
@@ -12,7 +14,7 @@ describe('image classifier', () => {
 
   it('runs the bundled model offline on a real render and finds it safe', async () => {
     const look = compose({ gender: 'female', occasion: 'office', styleVibe: 'elegant', bodyShape: 'pear', skinTone: 'deep' }, 3);
-    const processed = await processImage({ data: Buffer.from(render(look)), watermarked: false });
+    const processed = await processImage({ data: Buffer.from(render(look)), watermarked: false }, aiMarkOf(BUILT_IN_PROVIDER));
     expect(processed.classifierInput.length).toBe(224 * 224 * 3);
     const result = await nsfwClassifier.classify(processed.classifierInput);
     expect(result.safe).toBe(true);

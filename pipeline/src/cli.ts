@@ -17,7 +17,7 @@ import { atelierProvider } from './providers/atelier-provider';
 import { seedBlocked } from './seed-blocked';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, ORPHAN_GRACE_MS, type IntegrityReport, BackupError, writeBackup, restoreBackup, type BackupPhase, type RestorePhase } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, markExistingLooks, ORPHAN_GRACE_MS, type IntegrityReport, BackupError, writeBackup, restoreBackup, type BackupPhase, type RestorePhase } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -346,6 +346,16 @@ program.command('check').description('find look rows without their files and fil
       for (const line of describeIntegrity(r, Boolean(o.repair))) console.log(line);
       // A script can tell: problems left unmended exit 1.
       if (!o.repair && Object.values(r.found).some((n) => n > 0)) process.exitCode = 1;
+    }));
+
+program.command('ai-mark').description('write the machine-readable AI mark (XMP: IPTC digital source type and generator) into the files of looks stored before it; resumable, and a second run finds nothing to do')
+  .action(() =>
+    withDb(async (db, _url, _config, storage) => {
+      const progress = bar('ai-mark');
+      const r = await markExistingLooks(db, storage, { onProgress: (done, total) => progress.update(done, Math.max(total, 1)) }).finally(() => progress.stop());
+      if (r.marked > 0) await audit(db, { action: AUDIT_ACTIONS.aiMarkLooks, details: { result: { marked: r.marked, missing: r.missing } } });
+      console.log(r.marked === 0 && r.missing === 0 ? 'Every look carries the AI mark.' : `Marked ${grouped(r.marked)} look${r.marked === 1 ? '' : 's'}.`);
+      if (r.missing > 0) console.log(`${grouped(r.missing)} look${r.missing === 1 ? ' has' : 's have'} no picture in the image store: run \`npm run drape -- check\`.`);
     }));
 
 program.command('backup <dir>').description('write a consistent copy of the database and the image store (DATA_DIR/media and private, or the bucket under S3_PREFIX) into DIR, a new or empty folder')

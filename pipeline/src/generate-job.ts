@@ -6,7 +6,7 @@ import {
 import { combinationColumns, type Db } from '@drape/db';
 import { readOutcome, recordOutcome, type GenerateJobData } from '@drape/jobs';
 import { insertLook, lookKeys } from '@drape/looks';
-import { pieceRows } from '@drape/operations';
+import { aiMarkOf, pieceRows } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { nsfwClassifier, type Classifier } from './classifier';
 import { processImage, type ProcessedImage } from './image-processing';
@@ -81,7 +81,7 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     lap('compose');
     const raw = await deps.provider.render(look, prompt, NEGATIVE_PROMPT, AbortSignal.timeout(deps.timeoutMs));
     lap('render');
-    const processed = await processImage(raw);
+    const processed = await processImage(raw, aiMarkOf(deps.provider.name));
     lap('process');
     const classified = await (deps.classifier ?? nsfwClassifier).classify(processed.classifierInput);
     lap('classify');
@@ -127,7 +127,7 @@ async function storeImage(
         // The store stage is measured up to the insert; the row's own commit is not in it.
         stage_ms: JSON.stringify(roundStages({ ...stages, store: performance.now() - storeStart })),
         color_families: [...new Set(look.colorsUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
-        prompt, provider: deps.provider.name,
+        prompt, provider: deps.provider.name, ai_marked: true,
       },
       pieces: pieceRows(look),
       combination: { enhancedPrompt: enhancedPrompt(look.combination) },

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_HEIGHT, IMAGE_WIDTH, watermarkSvg } from '@drape/atelier';
-import { LOOK_WEBP, THUMB_HEIGHT, THUMB_WEBP, THUMB_WIDTH } from '@drape/operations';
+import { LOOK_WEBP, THUMB_HEIGHT, THUMB_WEBP, THUMB_WIDTH, withAiMark, type AiMark } from '@drape/operations';
 import { CLASSIFIER_SIZE } from './classifier';
 import type { ProviderImage } from './providers/provider';
 
@@ -20,9 +20,11 @@ export interface ProcessedImage {
 
 /**
  * The provider's picture as a watermarked 768x1024 WebP, a 384x512 thumbnail and the classifier's
- * input: one rasterisation, every other size resized from the one before it.
+ * input: one rasterisation, every other size resized from the one before it. Both stored WebPs
+ * carry the AI mark of the provider that drew it (docs/decisions/0031): this is where every
+ * generated look is encoded for the store.
  */
-export async function processImage(input: ProviderImage): Promise<ProcessedImage> {
+export async function processImage(input: ProviderImage, mark: AiMark): Promise<ProcessedImage> {
   let pipeline = sharp(input.data, { density: 72 });
   const meta = await pipeline.metadata();
   if (meta.width !== IMAGE_WIDTH || meta.height !== IMAGE_HEIGHT) {
@@ -32,8 +34,8 @@ export async function processImage(input: ProviderImage): Promise<ProcessedImage
   const full = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const thumbRaw = await sharp(full.data, { raw: full.info }).resize(THUMB_WIDTH, THUMB_HEIGHT).raw().toBuffer({ resolveWithObject: true });
   const [image, thumbnail, classifierInput] = await Promise.all([
-    sharp(full.data, { raw: full.info }).webp(LOOK_WEBP).toBuffer(),
-    sharp(thumbRaw.data, { raw: thumbRaw.info }).webp(THUMB_WEBP).toBuffer(),
+    withAiMark(sharp(full.data, { raw: full.info }).webp(LOOK_WEBP), mark).toBuffer(),
+    withAiMark(sharp(thumbRaw.data, { raw: thumbRaw.info }).webp(THUMB_WEBP), mark).toBuffer(),
     sharp(thumbRaw.data, { raw: thumbRaw.info }).resize(CLASSIFIER_SIZE, CLASSIFIER_SIZE, { fit: 'fill' }).raw().toBuffer(),
   ]);
   return { image, thumbnail, classifierInput, sharpness: normaliseSharpness(laplacianVariance(classifierInput, CLASSIFIER_SIZE, CLASSIFIER_SIZE)) };

@@ -3,6 +3,7 @@ import { GENDERS, OCCASIONS, PALETTES, TRENDS, selectionField, type SelectionRef
 import { REJECTION_REASONS } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
 import { generateJobData } from '@drape/jobs';
+import { aiMarkOf } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { storeBlocked } from './generate-job';
 import { processImage } from './image-processing';
@@ -28,7 +29,7 @@ export async function seedBlocked(deps: { db: Db; storage: Storage; provider: Im
     const look = compose(resolveCombination(data, lookSeed), lookSeed);
     const prompt = lookPrompt(look);
     const raw = await deps.provider.render(look, prompt, '', AbortSignal.timeout(60_000));
-    const processed = await processImage(raw);
+    const processed = await processImage(raw, aiMarkOf(deps.provider.name));
     const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: processed.sharpness });
     const reason = REJECTION_REASONS[i % REJECTION_REASONS.length]!;
     const details = { error: 'seeded', reasoning: `Seeded for review by \`npm run drape -- seed blocked\`: filed under ${reason} without being checked.` };

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatrix } from '@drape/boot';
 import { insertWardrobeItem } from '@drape/db';
 import { createTestDatabase, type TestDatabase } from '@drape/db/testing';
-import { checkStoreIntegrity, ORPHAN_GRACE_MS, THUMB_HEIGHT, THUMB_WIDTH } from '@drape/operations';
+import { attachPreview, lookKeys } from '@drape/looks';
+import { aiMarkOf, checkStoreIntegrity, ORPHAN_GRACE_MS, readAiMark, THUMB_HEIGHT, THUMB_WIDTH } from '@drape/operations';
 import { openTestStorage, type TestStorage } from '@drape/storage/testing';
 import { atelierProvider } from './providers/atelier-provider';
 import { runGenerateJob } from './generate-job';
@@ -46,6 +47,11 @@ describe.each(['local', 's3'] as const)('the store-integrity check on the %s ima
     const blocked = await db.db.selectFrom('blocked_images').selectAll().where('id', '=', blockedId!).executeTakeFirstOrThrow();
     const user = await db.db.insertInto('users').values({ email: 'keeper@example.com', username: 'keeper', first_name: 'K', last_name: 'K', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     await insertWardrobeItem(db.db, user.id, kept.id);
+
+    // A shared look's link-preview card is one of its files, not an orphan.
+    const card = lookKeys(intact.job_id).previewKey;
+    await store.storage.put('public', card, await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#123456' } }).jpeg().toBuffer());
+    expect(await attachPreview(db.db, intact.id, card)).toBe(true);
 
     // What a store failing, a crash between a file and its row, or a partial restore leaves.
     await store.storage.delete('public', noPicture.storage_key);
@@ -87,13 +93,16 @@ describe.each(['local', 's3'] as const)('the store-integrity check on the %s ima
     const thumb = await store.storage.get('public', noThumb.thumb_key);
     const chunks: Buffer[] = [];
     for await (const c of thumb!.body) chunks.push(c as Buffer);
-    expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ format: 'webp', width: THUMB_WIDTH, height: THUMB_HEIGHT });
+    const remade = await sharp(Buffer.concat(chunks)).metadata();
+    expect(remade).toMatchObject({ format: 'webp', width: THUMB_WIDTH, height: THUMB_HEIGHT });
+    expect(readAiMark(remade.xmp)).toEqual(aiMarkOf('atelier'));
     expect(await db.db.selectFrom('blocked_images').select('storage_key').where('id', '=', blocked.id).executeTakeFirstOrThrow()).toEqual({ storage_key: null });
     expect(await store.storage.exists('public', 'looks/abandoned-job.webp')).toBe(false);
     expect(await store.storage.exists('private', 'blocked/abandoned-attempt.webp')).toBe(false);
     // The intact look was not touched.
     expect(await store.storage.exists('public', intact.storage_key)).toBe(true);
     expect(await store.storage.exists('public', intact.thumb_key)).toBe(true);
+    expect(await store.storage.exists('public', card)).toBe(true);
 
     const after = await checkStoreIntegrity(db.db, store.storage, { now: later() });
     expect(after.found).toEqual({ look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 });

@@ -153,8 +153,10 @@ describe.each(['local', 's3'] as const)('backup and restore, images on %s', (kin
     const listed: string[] = [];
     for (const area of ['public', 'private'] as const) for await (const page of source.storage.list(area)) for (const o of page) listed.push(`${area}/${o.key}`);
     expect(manifest.images.count).toBe(listed.length);
-    // Two looks and a blocked one, each picture with its thumbnail but the blocked one (private, alone).
-    expect(listed.filter((k) => k.startsWith('public/'))).toHaveLength(4);
+    // Two looks and a blocked one, each picture with its thumbnail but the blocked one (private,
+    // alone), and the shared look's link-preview card.
+    expect(listed.filter((k) => k.startsWith('public/'))).toHaveLength(5);
+    expect(listed.filter((k) => k.endsWith('.preview.jpg'))).toHaveLength(1);
     expect(listed.filter((k) => k.startsWith('private/'))).toHaveLength(1);
     expect(manifest.images).toMatchObject({ store: kind, vanished: 0 });
     const restoredKeys: string[] = [];

@@ -40,6 +40,19 @@ describe('POST /api/generate-outfit', () => {
     expect((await s.call('GET', '/api/user/profile', undefined, { token: u.token })).body.dailyImagesUsed).toBe(1);
   });
 
+  it('stores the look and its thumbnail with the machine-readable AI mark: the IPTC digital source type and the generator in XMP', async () => {
+    const u = await s.register();
+    const res = await s.call('POST', '/api/generate-outfit', { gender: 'male', occasion: 'office' }, { token: u.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const url of [res.body.imageUrl, res.body.thumbnailUrl]) {
+      const { xmp } = await sharp(Buffer.from(await (await fetch(`${s.url}${url}`)).arrayBuffer())).metadata();
+      expect(xmp?.toString()).toContain('Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia"');
+      expect(xmp?.toString()).toContain('xmp:CreatorTool="Drape (built-in renderer)"');
+    }
+    const row = await s.db.db.selectFrom('generated_images').select('ai_marked').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row.ai_marked).toBe(true);
+  });
+
   it('answers from inventory first, never the same look twice to one user, then generates live', async () => {
     await stock(2, { palette: 'ocean_depths' });
     const u = await s.register();

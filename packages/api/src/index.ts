@@ -10,5 +10,6 @@ export type { Access, AuditTarget, ProcedureMeta, RestMeta, RestSpelling } from 
 export { REST_SPELLINGS } from './rest/spellings';
 export { openApiDocument } from './rest/openapi';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';
+export { sharedLookName } from './share/preview-card.service';
 export { watchLookbookChanges, LOOKBOOK_LISTENER_APPLICATION, type LookbookChanges } from './lookbook/lookbook-changes';
 export { startCallerCache, CallerCache, CALLER_CHANGES_CHANNEL, CALLER_LISTENER_APPLICATION } from './auth/caller-cache';

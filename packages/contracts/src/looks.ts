@@ -68,3 +68,19 @@ export const lookFilterMessages = {
   occasion: (v: string) => `occasion: '${v}' is not an occasion`,
   styleVibe: (v: string) => `style_vibe: '${v}' is not a style vibe`,
 } as const;
+
+/**
+ * The machine-readable AI mark every stored look image carries (EU AI Act Art. 50, issue 18): the
+ * IPTC digital source type, by what made the picture (docs/decisions/0031).
+ */
+export const DIGITAL_SOURCE_TYPES = {
+  /** A model trained on sampled content (a diffusion provider). */
+  trainedAlgorithmicMedia: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+  /** Pure algorithm, no trained model: the built-in renderer (packages/atelier). */
+  algorithmicMedia: 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia',
+} as const;
+/** The built-in renderer's provider name, as generated_images.provider stores it. */
+export const BUILT_IN_PROVIDER = 'atelier';
+
+/** The link-preview card /outfit/{id} names as og:image: the size every unfurler shows large. */
+export const PREVIEW_CARD = { width: 1200, height: 630, type: 'image/jpeg' } as const;

@@ -24,6 +24,7 @@ import * as m0021 from '../migrations/0021-wardrobe-covering-indexes';
 import * as m0022 from '../migrations/0022-caller-changes';
 import * as m0023 from '../migrations/0023-wardrobe-card-changes';
 import * as m0024 from '../migrations/0024-lookbook-sessions';
+import * as m0025 from '../migrations/0025-look-preview-and-ai-mark';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_caller_changes': m0022,
   '0023_wardrobe_card_changes': m0023,
   '0024_lookbook_sessions': m0024,
+  '0025_look_preview_and_ai_mark': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

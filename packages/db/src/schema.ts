@@ -176,6 +176,10 @@ export interface GeneratedImagesTable {
   curated_by: CuratedBy | null;
   /** When the look joined the showcase (set and cleared by a trigger from in_showcase); the showcase's order. */
   showcase_at: Generated<Date | null>;
+  /** The link-preview card (1200x630 JPEG), made when the look is first shared; null before (migration 0025). */
+  preview_key: ColumnType<string | null, never, string | null>;
+  /** Its stored files carry the XMP AI mark (IPTC digital source type, generator): migration 0025. */
+  ai_marked: Generated<boolean>;
 }
 
 export type CuratedBy = 'auto' | 'admin';

@@ -39,7 +39,7 @@ export async function insertClonedLooks(conn: Db, o: CloneChunk): Promise<void> 
     with src as materialized (
       select n, ${id('n', '0')} as id, c.code, c.gender, c.selection_kind, c.selection_id, c.style_vibe, c.body_shape, c.skin_tone,
              o.id as original, o.storage_key, o.thumb_key, o.width, o.height, o.bytes, o.quality, o.safety_score, o.stage_ms,
-             o.color_families, o.seed, o.prompt, o.provider,
+             o.color_families, o.seed, o.prompt, o.provider, o.ai_marked,
              now() - random() * interval '1 day' * ${o.spreadDays} as created_at,
              n >= ${o.lookbookFrom}::bigint as lookbook
       from generate_series(${o.from}::bigint, ${o.to}::bigint) as n
@@ -50,12 +50,13 @@ export async function insertClonedLooks(conn: Db, o: CloneChunk): Promise<void> 
       insert into generated_images (
         id, job_id, combination_code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone, status,
         storage_key, thumb_key, width, height, bytes, quality_score, quality, safety_score, stage_ms, color_families,
-        seed, prompt, provider, created_at, lookbook_at, curated_by
+        seed, prompt, provider, ai_marked, created_at, lookbook_at, curated_by
       )
       select id, ${`seed-${run}-`} || n, code, gender, selection_kind, selection_id, style_vibe, body_shape, skin_tone,
              case when lookbook then 'lookbook' else 'viewable' end,
              storage_key, thumb_key, width, height, bytes, 70 + floor(random() * 31)::int, quality, safety_score, stage_ms, color_families,
-             seed, prompt, provider, created_at,
+             -- The clone shares the original's files, marked or not.
+             seed, prompt, provider, ai_marked, created_at,
              case when lookbook then created_at + random() * (now() - created_at) end,
              case when lookbook then 'admin' end
       from src order by n

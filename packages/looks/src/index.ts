@@ -8,3 +8,4 @@ export * from './status';
 export * from './insert';
 export * from './effects';
 export * from './clones';
+export * from './files';

@@ -2,9 +2,9 @@ import type { Insertable } from 'kysely';
 import type { BlockedPiece, Database, Db } from '@drape/db';
 import type { LookChange } from './status';
 
-/** The public keys of a look's picture and thumbnail, named by the job that made it. */
-export function lookKeys(jobId: string): { key: string; thumbKey: string } {
-  return { key: `looks/${jobId}.webp`, thumbKey: `looks/${jobId}.thumb.webp` };
+/** The public keys of a look's picture, thumbnail and link-preview card, named by the job that made it. */
+export function lookKeys(jobId: string): { key: string; thumbKey: string; previewKey: string } {
+  return { key: `looks/${jobId}.webp`, thumbKey: `looks/${jobId}.thumb.webp`, previewKey: `looks/${jobId}.preview.jpg` };
 }
 
 /**

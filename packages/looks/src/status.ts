@@ -118,6 +118,8 @@ export interface DeletedLook {
   skin_tone: string | null;
   storage_key: string;
   thumb_key: string;
+  /** Its link-preview card, when it was shared (migration 0025). */
+  preview_key: string | null;
 }
 
 /**
@@ -132,10 +134,10 @@ export async function deleteLooks(db: Db, ids: readonly string[]): Promise<{ cha
     .deleteFrom('generated_images')
     .where('id', 'in', [...ids])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('wardrobe_items as w').select(sql`1`.as('one')).whereRef('w.image_id', '=', 'generated_images.id'))))
-    .returning(['id', 'gender', 'skin_tone', 'storage_key', 'thumb_key', 'status', 'in_showcase'])
+    .returning(['id', 'gender', 'skin_tone', 'storage_key', 'thumb_key', 'preview_key', 'status', 'in_showcase'])
     .execute();
   return {
     change: { action: 'delete', looks: rows.map((r) => ({ id: r.id, from: { status: r.status, inShowcase: r.in_showcase }, to: { status: 'gone', inShowcase: false } })) },
-    deleted: rows.map((r) => ({ id: r.id, gender: r.gender, skin_tone: r.skin_tone, storage_key: r.storage_key, thumb_key: r.thumb_key })),
+    deleted: rows.map((r) => ({ id: r.id, gender: r.gender, skin_tone: r.skin_tone, storage_key: r.storage_key, thumb_key: r.thumb_key, preview_key: r.preview_key })),
   };
 }

@@ -6,6 +6,7 @@ import { BLOCKED_CLEANUP_AFTER_DAYS, type BlockedStats } from '@drape/contracts/
 import type { BlockedPiece, Db } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { restoreBlocked, settle } from '@drape/looks';
+import { aiMarkOf } from './ai-mark';
 import { lookKeys, pieceRows, thumbnailOf } from './look-files';
 
 /**
@@ -110,7 +111,7 @@ export async function restoreBlockedImage(db: Db, storage: Storage, id: string, 
   const jobId = `restored-${row.id}`;
   const { key, thumbKey } = lookKeys(jobId);
   await storage.put('public', key, image);
-  await storage.put('public', thumbKey, await thumbnailOf(image));
+  await storage.put('public', thumbKey, await thumbnailOf(image, aiMarkOf(row.provider ?? 'unknown')));
 
   try {
     const restored = await restoreBlocked(db, id, {
@@ -120,6 +121,8 @@ export async function restoreBlockedImage(db: Db, storage: Storage, id: string, 
         storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: image.length,
         quality_score: row.quality_score ?? 0, quality: JSON.stringify(breakdown), safety_score: row.safety_score ?? 0,
         color_families: colorFamilies, seed, prompt, provider: row.provider ?? 'unknown',
+        // The private picture was marked by the pipeline as it was refused, the thumbnail just now.
+        ai_marked: true,
       },
       pieces,
       combination: { enhancedPrompt: enhancedPrompt(combination) },

@@ -11,7 +11,7 @@ export interface DeletedImage {
 
 /**
  * Deletes the given looks, rows first (@drape/looks' deleteLooks: never one in anybody's wardrobe,
- * even if it was saved after the caller chose it), then their files, picture and thumbnail: a crash
+ * even if it was saved after the caller chose it), then their files, picture, thumbnail and link-preview card: a crash
  * in between leaves at worst an unreferenced file, never a row that points at nothing. The one
  * deletion of retention, the low-quality cleanup and the admin's permanent delete.
  */
@@ -24,6 +24,11 @@ export async function deleteImages(db: Db, storage: Storage, ids: readonly strin
     await storage.delete('public', r.storage_key);
     await storage.delete('public', r.thumb_key);
     files += 2;
+    // Its link-preview card, made when it was first shared (docs/decisions/0031).
+    if (r.preview_key) {
+      await storage.delete('public', r.preview_key);
+      files++;
+    }
   }
   return { deleted: deleted.map((r) => ({ id: r.id, gender: r.gender, skin_tone: r.skin_tone })), files };
 }

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { Look } from '@drape/atelier';
 import type { BlockedPiece } from '@drape/db';
+import type { Storage } from '@drape/storage';
+import { withAiMark, type AiMark } from './ai-mark';
 
 /**
  * How a stored look is laid out, shared by the pipeline (which stores what it makes) and the
@@ -16,9 +18,14 @@ export const THUMB_WEBP = { quality: 78, effort: 2 } as const;
 /** The public keys of a look's picture and thumbnail (named by the job that made it): @drape/looks' insert owns them. */
 export { lookKeys } from '@drape/looks';
 
-/** The thumbnail of a stored (already watermarked) look picture. */
-export function thumbnailOf(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(THUMB_WIDTH, THUMB_HEIGHT).webp(THUMB_WEBP).toBuffer();
+/** The thumbnail of a stored (already watermarked) look picture, with the AI mark. */
+export function thumbnailOf(image: Buffer, mark: AiMark): Promise<Buffer> {
+  return withAiMark(sharp(image).resize(THUMB_WIDTH, THUMB_HEIGHT).webp(THUMB_WEBP), mark).toBuffer();
+}
+
+/** A stored look picture encoded again with the AI mark (its pixels as they are): `drape ai-mark` on older looks. */
+export function markedPictureOf(image: Buffer, mark: AiMark): Promise<Buffer> {
+  return withAiMark(sharp(image).webp(LOOK_WEBP), mark).toBuffer();
 }
 
 /** A look's pieces as their fashion_items rows, in order (without the image they belong to). */
@@ -27,4 +34,13 @@ export function pieceRows(look: Look): BlockedPiece[] {
     name: p.name, type: p.type, color: p.color.name, color_hex: p.color.hex,
     color_family: p.color.family, description: p.description, price_range: p.priceRange,
   }));
+}
+
+/** A stored public file's bytes, or null when it is not there. */
+export async function readPublicFile(storage: Storage, key: string): Promise<Buffer | null> {
+  const file = await storage.get('public', key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

@@ -29,8 +29,9 @@ function unkept(eb: any) {
 export async function deleteExpiredImages(db: Db, storage: Storage, opts: { dryRun?: boolean; now?: Date; onProgress?: Progress } = {}): Promise<DeletionReport> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - RETENTION_DAYS * 86_400_000);
   const base = () => db.selectFrom('generated_images as gi').where('gi.created_at', '<', cutoff).where(unkept);
-  const { n: total } = await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (opts.dryRun) return { images: Number(total), files: Number(total) * 2, dryRun: true };
+  const { n: total, cards } = await base().select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('gi.preview_key').as('cards')]).executeTakeFirstOrThrow();
+  // Picture and thumbnail each, and the link-preview card of those that were shared.
+  if (opts.dryRun) return { images: Number(total), files: Number(total) * 2 + Number(cards), dryRun: true };
   const report: DeletionReport = { images: 0, files: 0, dryRun: false };
   for (;;) {
     const ids = (await base().select('gi.id').orderBy('gi.created_at').limit(CHUNK).execute()).map((r) => r.id);

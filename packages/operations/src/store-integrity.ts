@@ -3,6 +3,7 @@ import type { Db } from '@drape/db';
 import { archive, settle } from '@drape/looks';
 import type { Storage, StorageArea } from '@drape/storage';
 import { deleteImages } from './image-deletion';
+import { aiMarkOf } from './ai-mark';
 import { thumbnailOf } from './look-files';
 
 /**
@@ -119,7 +120,7 @@ export async function checkStoreIntegrity(db: Db, storage: Storage, opts: Integr
   const looks = await count('generated_images');
   let after: string | null = null;
   for (;;) {
-    let q = db.selectFrom('generated_images').select(['id', 'storage_key', 'thumb_key', 'status']).orderBy('id').limit(PAGE);
+    let q = db.selectFrom('generated_images').select(['id', 'storage_key', 'thumb_key', 'status', 'provider']).orderBy('id').limit(PAGE);
     if (after) q = q.where('id', '>', after);
     const rows = await q.execute();
     if (rows.length === 0) break;
@@ -137,7 +138,7 @@ export async function checkStoreIntegrity(db: Db, storage: Storage, opts: Integr
         if (report.repaired) {
           const picture = await readAll(storage, r.storage_key);
           if (picture) {
-            await storage.put('public', r.thumb_key, await thumbnailOf(picture));
+            await storage.put('public', r.thumb_key, await thumbnailOf(picture, aiMarkOf(r.provider)));
             report.repaired.thumbnailsMade++;
           }
         }
@@ -214,8 +215,8 @@ async function namedByRows(db: Db, area: StorageArea, keys: string[]): Promise<S
   const jobIds = [...new Set(keys.map((k) => jobIdOfKey(area, k)).filter((j): j is string => j !== null))];
   if (jobIds.length) {
     if (area === 'public') {
-      const rows = await db.selectFrom('generated_images').select(['storage_key', 'thumb_key']).where('job_id', 'in', jobIds).execute();
-      for (const r of rows) named.add(r.storage_key).add(r.thumb_key);
+      const rows = await db.selectFrom('generated_images').select(['storage_key', 'thumb_key', 'preview_key']).where('job_id', 'in', jobIds).execute();
+      for (const r of rows) named.add(r.storage_key).add(r.thumb_key).add(r.preview_key ?? r.storage_key);
     } else {
       const rows = await db.selectFrom('blocked_images').select('storage_key').where('job_id', 'in', jobIds).execute();
       for (const r of rows) if (r.storage_key) named.add(r.storage_key);
@@ -226,10 +227,10 @@ async function namedByRows(db: Db, area: StorageArea, keys: string[]): Promise<S
   if (area === 'public') {
     const rows = await db
       .selectFrom('generated_images')
-      .select(['storage_key', 'thumb_key'])
-      .where((eb) => eb.or([eb('storage_key', '=', sql<string>`any(${sql.val(rest)})`), eb('thumb_key', '=', sql<string>`any(${sql.val(rest)})`)]))
+      .select(['storage_key', 'thumb_key', 'preview_key'])
+      .where((eb) => eb.or([eb('storage_key', '=', sql<string>`any(${sql.val(rest)})`), eb('thumb_key', '=', sql<string>`any(${sql.val(rest)})`), eb('preview_key', '=', sql<string>`any(${sql.val(rest)})`)]))
       .execute();
-    for (const r of rows) named.add(r.storage_key).add(r.thumb_key);
+    for (const r of rows) named.add(r.storage_key).add(r.thumb_key).add(r.preview_key ?? r.storage_key);
   } else {
     const rows = await db.selectFrom('blocked_images').select('storage_key').where('storage_key', '=', sql<string>`any(${sql.val(rest)})`).execute();
     for (const r of rows) if (r.storage_key) named.add(r.storage_key);

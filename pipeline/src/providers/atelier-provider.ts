@@ -1,4 +1,5 @@
 import { render } from '@drape/atelier';
+import { BUILT_IN_PROVIDER } from '@drape/contracts/looks';
 import type { ImageProvider } from './provider';
 
 /**
@@ -6,7 +7,7 @@ import type { ImageProvider } from './provider';
  * watermark drawn into it (a separate composite costs a third more rasterising).
  */
 export const atelierProvider: ImageProvider = {
-  name: 'atelier',
+  name: BUILT_IN_PROVIDER,
   async render(look) {
     return { data: Buffer.from(render(look, look.model, { watermark: true })), watermarked: true };
   },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compose, lookPrompt, NEGATIVE_PROMPT } from '@drape/atelier';
+import { aiMarkOf } from '@drape/operations';
 import { processImage } from '../image-processing';
 import { httpProvider } from './http-provider';
 
@@ -51,7 +52,7 @@ describe('http provider', () => {
     expect(sent.path).toBe('/sdapi/v1/txt2img');
     expect(sent.body).toMatchObject({ prompt, negative_prompt: NEGATIVE_PROMPT, width: 768, height: 1024, seed: 5 });
     expect(prompt.toLowerCase()).toContain(look.pieces[0]!.name.toLowerCase());
-    const processed = await processImage(out);
+    const processed = await processImage(out, aiMarkOf('http-a1111'));
     expect(await sharp(processed.image).metadata()).toMatchObject({ format: 'webp', width: 768, height: 1024 });
   });
 
@@ -60,7 +61,7 @@ describe('http provider', () => {
     const provider = httpProvider(`${base}/v1/images/generations`, 'sk-test');
     const out = await provider.render(look, 'a prompt', NEGATIVE_PROMPT, AbortSignal.timeout(5000));
     expect(received.at(-1)).toMatchObject({ path: '/v1/images/generations', body: { prompt: 'a prompt', n: 1, response_format: 'b64_json' }, auth: 'Bearer sk-test' });
-    expect(await sharp((await processImage(out)).image).metadata()).toMatchObject({ width: 768, height: 1024 });
+    expect(await sharp((await processImage(out, aiMarkOf('http-a1111'))).image).metadata()).toMatchObject({ width: 768, height: 1024 });
   });
 
   it('fails on a server error and on a timeout', async () => {

@@ -103,7 +103,7 @@ describe('sharedOutfit', () => {
     await archive(t.db.db, [archived]);
     for (const id of [unshared, archived, crypto.randomUUID()]) {
       await expect(sharedOutfit(t.services, owner, id)).rejects.toMatchObject({ appCode: 'not_found', message: shareMessages.notFound });
-      expect(await sharedLookPreview(t.db.db, t.services.config, id)).toBeNull();
+      expect(await sharedLookPreview(t.services, id)).toBeNull();
     }
   });
 

@@ -6,8 +6,10 @@ import type { OutfitView } from '@drape/contracts/generation';
 import { shareMessages, sharedOutfitPath, type ShareOutfitAnswer, type TrackShareAnswer, type TrackShareInput } from '@drape/contracts/share';
 import type { Database, Db, GeneratedImagesTable, ImageStatus, UserRow } from '@drape/db';
 import { appError, rateLimited } from '../errors';
+import { mediaUrl } from '@drape/looks';
 import { outfitView } from '../generate/outfit.view';
 import { readUsage, today } from '../generate/usage';
+import { ensurePreviewCard, type PreviewCardDeps } from './preview-card.service';
 
 /** Archived looks are out of every list: only these can be shared or opened by link. */
 const SHOWN: ImageStatus[] = ['viewable', 'lookbook'];
@@ -65,13 +67,15 @@ export async function isPublicLook(db: Db, imageId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export interface ShareDeps {
-  db: Db;
-  config: Pick<Config, 'publicOrigin'>;
+export interface ShareDeps extends PreviewCardDeps {
+  config: Pick<Config, 'publicOrigin' | 'CDN_BASE_URL'>;
   rateLimits: RateLimits;
 }
 
-/** POST /api/share/outfit: records the share (the link becomes public) and answers the link. */
+/**
+ * POST /api/share/outfit: records the share (the link becomes public), makes the look's
+ * link-preview card the first time (ready before the link is pasted anywhere) and answers the link.
+ */
 export async function shareOutfit(deps: ShareDeps, user: UserRow, imageId: string): Promise<ShareOutfitAnswer> {
   const limit = await deps.rateLimits.consume('shareUser', user.id);
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
@@ -79,6 +83,7 @@ export async function shareOutfit(deps: ShareDeps, user: UserRow, imageId: strin
     if (!(await lockSeenLook(tx, user.id, imageId))) throw appError('not_found', shareMessages.imageNotFound);
     await tx.insertInto('outfit_shares').values({ image_id: imageId, user_id: user.id }).onConflict((oc) => oc.doNothing()).execute();
   });
+  await ensurePreviewCard(deps, imageId);
   return { success: true, shareUrl: `${deps.config.publicOrigin}${sharedOutfitPath(imageId)}` };
 }
 
@@ -112,18 +117,24 @@ export async function trackShare(db: Db, user: UserRow, input: TrackShareInput):
   return { success: true, bonusGranted: granted !== undefined, dailyLimit: limit, used, remaining: Math.max(0, limit - used) };
 }
 
-/** What a link preview shows of a public look: its outfit and the picture's real size. */
+/** What a link preview shows of a public look: its outfit and its link-preview card's address (1200x630 JPEG). */
 export interface SharedLookPreview {
   outfit: OutfitView;
-  width: number;
-  height: number;
+  /** Relative unless CDN_BASE_URL is set. */
+  cardUrl: string;
 }
 
-/** The public look for the /outfit/{imageId} page's link preview, or null (unknown, private, expired). */
-export async function sharedLookPreview(db: Db, config: Pick<Config, 'CDN_BASE_URL'>, imageId: string): Promise<SharedLookPreview | null> {
-  return db.transaction().execute(async (tx) => {
-    const look = await lockPublicLook(tx, imageId);
-    if (!look) return null;
-    return { outfit: await outfitView(tx, config, imageId, 'inventory'), width: look.width, height: look.height };
+/**
+ * The public look for the /outfit/{imageId} page's link preview, or null (unknown, private,
+ * expired, or its picture lost). A LookBook look is public without a share: its card is made by
+ * the first unfurler that asks, as a share would have made it.
+ */
+export async function sharedLookPreview(deps: PreviewCardDeps, imageId: string): Promise<SharedLookPreview | null> {
+  if (!(await isPublicLook(deps.db, imageId))) return null;
+  const cardKey = await ensurePreviewCard(deps, imageId);
+  if (!cardKey) return null;
+  return deps.db.transaction().execute(async (tx) => {
+    if (!(await lockPublicLook(tx, imageId))) return null;
+    return { outfit: await outfitView(tx, deps.config, imageId, 'inventory'), cardUrl: mediaUrl(deps.config, cardKey) };
   });
 }

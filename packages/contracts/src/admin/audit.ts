@@ -101,6 +101,7 @@ export const AUDIT_KEPT_FIELDS: Readonly<Record<string, AuditKeptFields>> = {
   'cli.lookbook.curate': { result: ['curated', 'lookbook', 'target'] },
   'cli.retention': { result: ['images', 'files', 'accounts'] },
   'cli.store.repair': { result: ['found', 'repaired'] },
+  'cli.looks.aiMark': { result: ['marked', 'missing'] },
   'cli.admin.create': {},
   'cli.admin.resetPassword': {},
   'cli.admin.remove': {},

@@ -55,4 +55,5 @@ export const AUDIT_ACTIONS = {
   resetAdminPassword: 'cli.admin.resetPassword',
   removeAdmin: 'cli.admin.remove',
   repairStore: 'cli.store.repair',
+  aiMarkLooks: 'cli.looks.aiMark',
 } as const;
