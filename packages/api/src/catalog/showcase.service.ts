@@ -111,6 +111,15 @@ function pickCarousel(curated: LookRow[], best: LookRow[], selections: Selection
   return picked;
 }
 
+/** The carousel's looks' pieces (name and colour, in order), for their pictures' alternative text. */
+async function carouselPieces(db: Db, ids: string[]): Promise<Map<string, { name: string; color: string }[]>> {
+  const out = new Map<string, { name: string; color: string }[]>();
+  if (ids.length === 0) return out;
+  const rows = await db.selectFrom('fashion_items').select(['image_id', 'name', 'color']).where('image_id', 'in', ids).orderBy('image_id').orderBy('position').execute();
+  for (const r of rows) out.set(r.image_id, [...(out.get(r.image_id) ?? []), { name: r.name, color: r.color }]);
+  return out;
+}
+
 async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Promise<LandingShowcase> {
   const selections = interleavedSelections();
   const [curated, { rows: best }] = await Promise.all([curatedLooks(db), bestPerCombinationQuery(selections).execute(db)]);
@@ -131,11 +140,15 @@ async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Pr
     const row = pictures.get(selectionKey(kind, id));
     return row ? lookOf(config, row).thumbnailUrl : null;
   };
-  const carousel: CarouselLook[] = pickCarousel(curated, best, selections).map((r) => {
+  const picked = pickCarousel(curated, best, selections);
+  const pieces = await carouselPieces(db, picked.map((r) => r.id));
+  const carousel: CarouselLook[] = picked.map((r) => {
     const look = lookOf(config, r);
     return {
       id: look.id,
       imageUrl: look.thumbnailUrl,
+      fullImageUrl: look.imageUrl,
+      pieces: pieces.get(look.id) ?? [],
       width: look.width,
       height: look.height,
       name: look.selection.name,
