@@ -4,7 +4,7 @@ import { LANDING_CAROUSEL_LOOKS, LANDING_SERVER_CACHE_MS, landingMessages, type 
 import type { Config } from '@drape/config';
 import { cachedPerDb, forgetCached, type Database, type Db } from '@drape/db';
 import type { Selectable } from 'kysely';
-import { LANDING_CACHE_KEYS, LOOK_COLUMNS as MAPPED_COLUMNS, lookOf } from '@drape/looks';
+import { LANDING_CACHE_KEYS, LOOK_COLUMNS as MAPPED_COLUMNS, lookOf, pieceNamesOf } from '@drape/looks';
 
 /**
  * "Best-scored" among this many newest looks of one gender, selection and status: the selection
@@ -111,15 +111,6 @@ function pickCarousel(curated: LookRow[], best: LookRow[], selections: Selection
   return picked;
 }
 
-/** The carousel's looks' pieces (name and colour, in order), for their pictures' alternative text. */
-async function carouselPieces(db: Db, ids: string[]): Promise<Map<string, { name: string; color: string }[]>> {
-  const out = new Map<string, { name: string; color: string }[]>();
-  if (ids.length === 0) return out;
-  const rows = await db.selectFrom('fashion_items').select(['image_id', 'name', 'color']).where('image_id', 'in', ids).orderBy('image_id').orderBy('position').execute();
-  for (const r of rows) out.set(r.image_id, [...(out.get(r.image_id) ?? []), { name: r.name, color: r.color }]);
-  return out;
-}
-
 async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Promise<LandingShowcase> {
   const selections = interleavedSelections();
   const [curated, { rows: best }] = await Promise.all([curatedLooks(db), bestPerCombinationQuery(selections).execute(db)]);
@@ -141,7 +132,7 @@ async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Pr
     return row ? lookOf(config, row).thumbnailUrl : null;
   };
   const picked = pickCarousel(curated, best, selections);
-  const pieces = await carouselPieces(db, picked.map((r) => r.id));
+  const pieces = await pieceNamesOf(db, picked.map((r) => r.id));
   const carousel: CarouselLook[] = picked.map((r) => {
     const look = lookOf(config, r);
     return {
