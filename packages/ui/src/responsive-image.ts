@@ -18,22 +18,34 @@ export interface ImageCandidate {
   width: number;
 }
 
-/** A file's addresses in the order to try: as given, then the same path on our origin. */
+/** A file's addresses in the order to try: as given, then, for one on another origin, the same path on ours. */
 export function fileAddresses(url: string, origin: string): string[] {
   try {
     const parsed = new URL(url, origin);
-    return parsed.origin === origin ? [parsed.href] : [parsed.href, new URL(`${parsed.pathname}${parsed.search}`, origin).href];
+    return parsed.origin === origin ? [url] : [url, `${parsed.pathname}${parsed.search}`];
   } catch {
     return [url];
   }
 }
 
-/** The srcset's candidates: each file (one per width, the first given) at its first address that has not failed. */
+/** An address as the browser reports it (img.currentSrc): absolute. */
+function absolute(url: string, origin: string): string {
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The srcset's candidates: each file (one per width, the first given) at its first address that
+ * has not failed (`failed` holds absolute addresses, as the browser reports them).
+ */
 export function imageCandidates(files: readonly ImageFile[], failed: ReadonlySet<string>, origin: string): ImageCandidate[] {
   const out: ImageCandidate[] = [];
   for (const file of files) {
     if (!file.url || out.some((c) => c.width === file.width)) continue;
-    const url = fileAddresses(file.url, origin).find((a) => !failed.has(a));
+    const url = fileAddresses(file.url, origin).find((a) => !failed.has(absolute(a, origin)));
     if (url) out.push({ url, width: file.width });
   }
   return out.sort((a, b) => a.width - b.width);
@@ -55,7 +67,8 @@ export function useResponsiveImage(files: readonly ImageFile[], origin: string =
   const onError = (event: SyntheticEvent<HTMLImageElement>) => {
     const seen = event.currentTarget.currentSrc || event.currentTarget.src;
     // The browser names the address it tried; if it does not, every candidate moves on.
-    const culprits = candidates.some((c) => c.url === seen) ? [seen] : candidates.map((c) => c.url);
+    const tried = candidates.map((c) => absolute(c.url, origin));
+    const culprits = tried.includes(seen) ? [seen] : tried;
     setFailures({ key, failed: new Set([...failed, ...culprits]) });
   };
   return { candidates, src: candidates[0]?.url, srcSet: srcSetOf(candidates), onError };
