@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ImageOff } from 'lucide-react';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '@drape/contracts';
 import { cn, useResponsiveImage } from '@drape/ui';

@@ -60,7 +60,6 @@ export function GalleryCard({ image }: { image: GalleryImage }) {
   });
   const good = image.quality_score >= QUALITY_KEEP;
   const headingId = useId();
-  const names = [image.selection.name, image.vibe, image.skinTone, image.bodyShape].filter(Boolean).join(' · ');
 
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
