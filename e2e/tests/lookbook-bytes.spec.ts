@@ -43,13 +43,14 @@ async function measure(browser: Browser, account: Account, v: Viewport) {
       await expect.poll(() => images.nth(i).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     }
     await page.waitForLoadState('networkidle');
-    const widths = await images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).naturalWidth));
+    // Which file each picture shows (naturalWidth is density-corrected with srcset: not the file's).
+    const shown = await images.evaluateAll((els) => els.map((el) => ((el as HTMLImageElement).currentSrc.includes('.thumb.') ? 'thumbnail' : 'full picture')));
     const requests = await Promise.all(pending);
     const files = new Set(requests.map((r) => r.url));
     return {
       viewport: v.name,
-      images: widths.length,
-      filesByWidth: Object.fromEntries([...new Set(widths)].map((w) => [w, widths.filter((x) => x === w).length])),
+      images: shown.length,
+      shown: Object.fromEntries([...new Set(shown)].map((w) => [w, shown.filter((x) => x === w).length])),
       requests: requests.length,
       distinctFiles: files.size,
       bytes: requests.reduce((sum, r) => sum + r.bytes, 0),
