@@ -72,3 +72,18 @@ export async function cardColors(card: Locator): Promise<string[]> {
 export async function expectCardCountAbove(page: Page, n: number): Promise<void> {
   await expect.poll(() => lookbookCards(page).count(), { timeout: 20_000 }).toBeGreaterThan(n);
 }
+
+/** Shares a look (POST /api/share/outfit): its /outfit/{imageId} link then opens. */
+export async function shareOutfit(account: Account, imageId: string): Promise<void> {
+  await call('POST', '/api/share/outfit', account.token, { imageId });
+}
+
+/** The picture's files a srcset offers, by width descriptor (`{ 384: url, 768: url }`). */
+export function srcsetFiles(srcset: string): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const entry of srcset.split(',')) {
+    const [url, descriptor] = entry.trim().split(/\s+/);
+    if (url && descriptor?.endsWith('w')) out[Number(descriptor.slice(0, -1))] = url;
+  }
+  return out;
+}

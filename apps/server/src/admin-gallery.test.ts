@@ -81,6 +81,9 @@ describe('GET /api/admin/images', () => {
       combination_code: look.code, gender: look.gender, status: look.status, quality_score: 90, watermarked: true, is_premium: false,
       image_url: expect.stringMatching(/^\/media\//), s3_url: expect.stringMatching(/^\/media\//), thumbnail_url: expect.stringMatching(/^\/media\//),
       created_at: look.created.toISOString(),
+      // What the card's srcset and alt text read.
+      width: 768, height: 1024,
+      pieces: await s.db.db.selectFrom('fashion_items').select(['name', 'color']).where('image_id', '=', image.id).orderBy('position').execute(),
     });
     const file = await fetch(`${s.url}${image.thumbnail_url}`);
     expect(file.status).toBe(200);

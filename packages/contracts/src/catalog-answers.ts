@@ -30,6 +30,7 @@ export const landingShowcaseAnswer = z.object({
   occasions: z.array(showcaseItem),
   carousel: z.array(z.object({
     id: z.string(), gender: z.enum(GENDERS), name: z.string(), kind: z.enum(SELECTION_KINDS), imageUrl: z.string(), width: z.number(), height: z.number(),
+    fullImageUrl: z.string(), pieces: z.array(z.object({ name: z.string(), color: z.string() })),
   })),
 });
 export const lookbookStatsAnswer = z.object({ totalLooks: z.number(), displayText: z.string() });

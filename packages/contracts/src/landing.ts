@@ -41,12 +41,16 @@ export interface CarouselLook {
   id: string;
   /** The look's thumbnail. */
   imageUrl: string;
+  /** The full picture: the srcset's larger file. */
+  fullImageUrl: string;
   width: number;
   height: number;
   /** The trend, palette or occasion it was made for, as the screens name it. */
   name: string;
   kind: SelectionKind;
   gender: Gender;
+  /** Its pieces in order (the picture's alternative text names them). */
+  pieces: { name: string; color: string }[];
 }
 
 /** GET /api/landing/showcase. */

@@ -2,6 +2,7 @@
 // status changes. Everything else reads and changes looks through this package
 // (docs/decisions/0026-looks-package.md).
 export * from './row-mapper';
+export * from './look-pieces';
 export * from './reads';
 export * from './gallery-plan';
 export * from './status';

@@ -3,14 +3,14 @@ import type { Look } from '@drape/atelier';
 import type { BlockedPiece } from '@drape/db';
 import type { Storage } from '@drape/storage';
 import { withAiMark, type AiMark } from './ai-mark';
+import { THUMB_HEIGHT, THUMB_WIDTH } from '@drape/contracts';
 
 /**
  * How a stored look is laid out, shared by the pipeline (which stores what it makes) and the
  * admin's restore of a blocked image (which stores what the pipeline refused): the same keys,
  * thumbnail and piece rows whichever way a look enters the inventory.
  */
-export const THUMB_WIDTH = 384;
-export const THUMB_HEIGHT = 512;
+export { THUMB_HEIGHT, THUMB_WIDTH } from '@drape/contracts';
 /** 768x1024 WebP at effort 2 (~6% more bytes than default, half the encode time: docs/stack-notes.md). */
 export const LOOK_WEBP = { quality: 82, effort: 2 } as const;
 export const THUMB_WEBP = { quality: 78, effort: 2 } as const;

@@ -22,3 +22,5 @@ export {
 } from './dropdown-menu';
 export { Toaster, toast, dismissToast, useToasts, TOAST_DURATION_MS, TOAST_LIMIT, type ToastInput, type ToastVariant } from './toast';
 export { BotCheckWidget, type BotCheckHandle, type BotCheckProvider, type BotCheckWidgetProps } from './bot-check';
+export { useResponsiveImage, imageCandidates, fileAddresses, srcSetOf, type ImageFile, type ImageCandidate } from './responsive-image';
+export { gridSizes, type GridLayout } from './grid-sizes';

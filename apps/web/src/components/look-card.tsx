@@ -5,6 +5,7 @@ import type { ReactNode, Ref } from 'react';
 import { lookAlt, type NamedLook } from '../lib/look-names';
 import { FashionItemRow } from './fashion-item-row';
 import { ShoppingDisclosure } from './shop-links';
+import { AiGeneratedLabel } from './ai-generated-label';
 import { LookImage } from './look-image';
 
 /** What a card needs of a look: its picture and what its alternative text is read from. */
@@ -13,10 +14,13 @@ export interface CardLook extends NamedLook {
   imageUrl: string | null;
   width?: number;
   height?: number;
+  fashionItems?: readonly { name: string; color: string }[];
 }
 
 export interface LookCardProps {
   look: CardLook;
+  /** The picture's slot width per breakpoint (gridSizes of the page's grid). */
+  sizes: string;
   /** The heading's id: the card is labelled by it. */
   titleId: string;
   title: string;
@@ -38,12 +42,14 @@ export interface LookCardProps {
  * One look as a card, the same in the LookBook and the wardrobe: the picture, the title and its
  * facts, then what the page adds.
  */
-export function LookCard({ look, titleId, title, headingLevel, facts, eager, badge, cardRef, className, children }: LookCardProps) {
+export function LookCard({ look, sizes, titleId, title, headingLevel, facts, eager, badge, cardRef, className, children }: LookCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article ref={cardRef} aria-labelledby={titleId} className={cn('flex flex-col overflow-clip rounded-[var(--radius-card)] border border-linen bg-paper shadow-soft', className)}>
       <div className="relative bg-sand">
-        <LookImage urls={[look.thumbnailUrl, look.imageUrl]} alt={lookAlt(look)} width={look.width} height={look.height} loading={eager ? 'eager' : 'lazy'} />
+        <LookImage thumbnailUrl={look.thumbnailUrl} imageUrl={look.imageUrl} sizes={sizes} alt={lookAlt(look)} width={look.width} height={look.height} loading={eager ? 'eager' : 'lazy'} />
+        {/* Bottom left: the watermark is at the bottom right. */}
+        <AiGeneratedLabel className="absolute bottom-3 left-3" />
         {badge ? <div className="absolute right-3 top-3 max-w-[calc(100%-1.5rem)]">{badge}</div> : null}
       </div>
       <div className="flex flex-1 flex-col gap-4 p-4">

@@ -3,7 +3,7 @@ import { BODY_SHAPES, GENDER_NAMES, GENDERS, SKIN_TONES, STYLE_VIBES, severityLe
 import { GALLERY_STATUS_NAMES, GALLERY_STATUSES, galleryMessages, type CleanupAnswer, type ComboDetails, type DeleteImageAnswer, type GalleryFilterOptions, type GalleryImage, type GalleryListQuery, type GalleryPage, type GalleryStatus, type MakePublicAnswer } from '@drape/contracts/admin';
 import { lookFilterMessages } from '@drape/contracts/looks';
 import type { Db } from '@drape/db';
-import { galleryPageIdsQuery, galleryPlan, lookOf, nameOf, publish, readAdminLooks, rowSelectionName, settle, type GalleryFilters } from '@drape/looks';
+import { galleryPageIdsQuery, galleryPlan, lookOf, nameOf, pieceNamesOf, publish, readAdminLooks, rowSelectionName, settle, type GalleryFilters, type PieceName } from '@drape/looks';
 import { cleanupLowQuality, deleteImagePermanently, OperationBusyError } from '@drape/operations';
 import type { Storage } from '@drape/storage';
 import { catalogLookup } from '../catalog/catalog-lookup';
@@ -41,12 +41,15 @@ export function resolveGalleryFilters(q: Omit<GalleryListQuery, 'page' | 'limit'
 }
 
 /** A look with the spec's field names (§3 Generated image) and the names the cards show. */
-function imageView(config: Pick<Config, 'CDN_BASE_URL'>, r: AdminLookRow): GalleryImage {
+function imageView(config: Pick<Config, 'CDN_BASE_URL'>, r: AdminLookRow, pieces: PieceName[]): GalleryImage {
   const look = lookOf(config, r);
   return {
     id: look.id,
     image_url: look.imageUrl,
     thumbnail_url: look.thumbnailUrl,
+    width: look.width,
+    height: look.height,
+    pieces,
     s3_url: look.imageUrl,
     combination_code: look.combinationCode,
     gender: look.gender,
@@ -78,12 +81,12 @@ export async function listGallery(deps: GalleryDeps, input: GalleryListQuery): P
   const ids = (await galleryPageIdsQuery(deps.db, plan, input.sort ?? 'newest', (input.page - 1) * input.limit, input.limit + 1).execute()).map((r) => r.id);
   const page = ids.slice(0, input.limit);
   if (page.length === 0) return { ...base, images: [], hasMore: false };
-  const rows = await readAdminLooks(deps.db, page);
+  const [rows, pieces] = await Promise.all([readAdminLooks(deps.db, page), pieceNamesOf(deps.db, page)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   // A look deleted between the two steps is left out.
   const images = page.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [imageView(deps.config, r)] : [];
+    return r ? [imageView(deps.config, r, pieces.get(id) ?? [])] : [];
   });
   return { ...base, images, hasMore: ids.length > input.limit };
 }

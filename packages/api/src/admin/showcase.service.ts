@@ -3,7 +3,7 @@ import type { Config } from '@drape/config';
 import type { Gender } from '@drape/contracts';
 import { SHOWCASE_CAP, SHOWCASE_PAGE_SIZE, showcaseMessages, type AddToShowcaseResult, type AdminLookbookImage, type AdminLookbookImagesPage, type AdminShowcaseItem, type AdminShowcaseItemsPage, type RemoveFromLookbookResult, type RemoveFromShowcaseResult } from '@drape/contracts/admin';
 import type { Db, ImageStatus } from '@drape/db';
-import { feature, LOOK_COLUMNS, lookOf, settle, unfeature, unpublish } from '@drape/looks';
+import { feature, LOOK_COLUMNS, lookOf, pieceNamesOf, settle, unfeature, unpublish, type Look, type PieceName } from '@drape/looks';
 import { appError } from '../errors';
 
 export interface ShowcaseDeps {
@@ -20,6 +20,11 @@ const SHOWCASE_LOCK = 'drape-showcase';
 /** The look's own columns (the row mapper's) and the manager's. */
 const COLUMNS = [...LOOK_COLUMNS, 'in_showcase', 'lookbook_at', 'showcase_at'] as const;
 
+/** What a card's srcset and alt text read besides the thumbnail: the full picture, its size, its pieces. */
+const pictureFields = (look: Look, pieces: Map<string, PieceName[]>) => ({
+  fullImageUrl: look.imageUrl, width: look.width, height: look.height, pieces: pieces.get(look.id) ?? [],
+});
+
 const offsetOf = (page: number) => (page - 1) * SHOWCASE_PAGE_SIZE;
 
 /**
@@ -34,7 +39,10 @@ export async function lookbookImages(deps: ShowcaseDeps, input: { page: number; 
   // One id beyond the page says whether there is more.
   const pageIds = (await ids.orderBy('lookbook_at', 'desc').orderBy('id', 'desc').offset(offsetOf(input.page)).limit(SHOWCASE_PAGE_SIZE + 1).execute()).map((r) => r.id);
   const shown = pageIds.slice(0, SHOWCASE_PAGE_SIZE);
-  const rows = shown.length ? await deps.db.selectFrom('generated_images').select(COLUMNS).where('id', 'in', shown).execute() : [];
+  const [rows, pieces] = await Promise.all([
+    shown.length ? deps.db.selectFrom('generated_images').select(COLUMNS).where('id', 'in', shown).execute() : [],
+    pieceNamesOf(deps.db, shown),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const images: AdminLookbookImage[] = shown.flatMap((id) => {
     const r = byId.get(id);
@@ -44,6 +52,7 @@ export async function lookbookImages(deps: ShowcaseDeps, input: { page: number; 
     return [{
       id: look.id,
       imageUrl: look.thumbnailUrl,
+      ...pictureFields(look, pieces),
       combinationCode: look.combinationCode,
       gender: look.gender,
       name: look.selection.name,
@@ -68,11 +77,13 @@ export async function showcaseItems(deps: ShowcaseDeps, input: { page: number })
       .orderBy('showcase_at', 'desc').orderBy('id', 'desc').offset(offset).limit(SHOWCASE_PAGE_SIZE + 1).execute(),
     showcaseCount(deps.db),
   ]);
+  const pieces = await pieceNamesOf(deps.db, rows.slice(0, SHOWCASE_PAGE_SIZE).map((r) => r.id));
   const items: AdminShowcaseItem[] = rows.slice(0, SHOWCASE_PAGE_SIZE).map((r, i) => {
     const look = lookOf(deps.config, r);
     return {
       imageId: look.id,
       imageUrl: look.thumbnailUrl,
+      ...pictureFields(look, pieces),
       combinationCode: look.combinationCode,
       gender: look.gender,
       name: look.selection.name,

@@ -22,14 +22,14 @@ const fresh = { maxAgeMs: 0 };
 type Look = { status?: 'viewable' | 'lookbook' | 'archived'; quality?: number; showcase?: boolean; ageMinutes?: number };
 
 /** A stored look of the combination (makeLook: rows only, the files do not matter here). */
-async function look(c: Combination, opts: Look = {}): Promise<{ id: string; thumb: string }> {
+async function look(c: Combination, opts: Look = {}): Promise<{ id: string; thumb: string; key: string }> {
   const status = opts.status ?? 'viewable';
   const made = await makeLook(db.db, {
     combination: c, status, qualityScore: opts.quality ?? 50, createdAt: new Date(Date.now() - (opts.ageMinutes ?? 0) * 60_000),
   });
   // Asked of a look outside the LookBook, the showcase refuses it.
   if (opts.showcase) await feature(db.db, made.id);
-  return { id: made.id, thumb: made.thumbKey };
+  return { id: made.id, thumb: made.thumbKey, key: made.key };
 }
 
 const trend = (gender: Gender, id: (typeof TRENDS)[number]['id']): Combination => ({ gender, trend: id });
@@ -76,7 +76,10 @@ describe('landing showcase', () => {
     const curated = await look(trend('male', 'boho_chic'), { showcase: true, status: 'lookbook' });
     const answer = await landingShowcase(db.db, config, fresh);
     expect(answer.carousel).toHaveLength(LANDING_CAROUSEL_LOOKS);
-    expect(answer.carousel[0]).toEqual({ id: curated.id, imageUrl: `/media/${curated.thumb}`, width: 768, height: 1024, name: 'Boho Chic', kind: 'trend', gender: 'male' });
+    expect(answer.carousel[0]).toEqual({
+      id: curated.id, imageUrl: `/media/${curated.thumb}`, fullImageUrl: `/media/${curated.key}`, width: 768, height: 1024, name: 'Boho Chic', kind: 'trend', gender: 'male',
+      pieces: [{ name: 'Navy blazer', color: 'navy' }],
+    });
     expect(answer.carousel.slice(1, 3).map((l) => l.id).sort()).toEqual(lookbook.map((l) => l.id).sort());
     // With every selection stocked, fifteen looks show the fifteen trends, palettes and occasions,
     // the inventory's taken a trend, a palette, an occasion at a time.

@@ -4,7 +4,7 @@ import { LANDING_CAROUSEL_LOOKS, LANDING_SERVER_CACHE_MS, landingMessages, type 
 import type { Config } from '@drape/config';
 import { cachedPerDb, forgetCached, type Database, type Db } from '@drape/db';
 import type { Selectable } from 'kysely';
-import { LANDING_CACHE_KEYS, LOOK_COLUMNS as MAPPED_COLUMNS, lookOf } from '@drape/looks';
+import { LANDING_CACHE_KEYS, LOOK_COLUMNS as MAPPED_COLUMNS, lookOf, pieceNamesOf } from '@drape/looks';
 
 /**
  * "Best-scored" among this many newest looks of one gender, selection and status: the selection
@@ -131,11 +131,15 @@ async function computeShowcase(db: Db, config: Pick<Config, 'CDN_BASE_URL'>): Pr
     const row = pictures.get(selectionKey(kind, id));
     return row ? lookOf(config, row).thumbnailUrl : null;
   };
-  const carousel: CarouselLook[] = pickCarousel(curated, best, selections).map((r) => {
+  const picked = pickCarousel(curated, best, selections);
+  const pieces = await pieceNamesOf(db, picked.map((r) => r.id));
+  const carousel: CarouselLook[] = picked.map((r) => {
     const look = lookOf(config, r);
     return {
       id: look.id,
       imageUrl: look.thumbnailUrl,
+      fullImageUrl: look.imageUrl,
+      pieces: pieces.get(look.id) ?? [],
       width: look.width,
       height: look.height,
       name: look.selection.name,

@@ -101,12 +101,19 @@ export const performanceModeAnswer = z.object({
   targetImagesPerMinute: z.number().nullable(),
 });
 
+/** A piece by name and colour, and a look's full picture with its size: what a card's srcset and alt text read. */
+const pieceName = z.object({ name: z.string(), color: z.string() });
+const pictureFields = { fullImageUrl: z.string(), width: z.number(), height: z.number(), pieces: z.array(pieceName) };
+
 // Image gallery (settings-and-admin §3 Generated image: the spec's names)
 export const galleryPageAnswer = z.object({
   images: z.array(z.object({
     id: z.string(),
     image_url: z.string(),
     thumbnail_url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    pieces: z.array(pieceName),
     s3_url: z.string(),
     combination_code: z.string(),
     gender: z.string(),
@@ -285,6 +292,7 @@ export const initQueueAnswer = z.object({ message: z.string(), queued: z.number(
 export const adminLookbookImagesAnswer = z.object({
   images: z.array(z.object({
     id: z.string(), gender: z.enum(GENDERS), combinationCode: z.string(), name: z.string(), qualityScore: z.number(), imageUrl: z.string(), inShowcase: z.boolean(), lookbookAt: isoTime,
+    ...pictureFields,
   })),
   page: z.number(),
   hasMore: z.boolean(),
@@ -292,6 +300,7 @@ export const adminLookbookImagesAnswer = z.object({
 export const showcaseItemsAnswer = z.object({
   items: z.array(z.object({
     imageId: z.string(), gender: z.enum(GENDERS), combinationCode: z.string(), name: z.string(), imageUrl: z.string(), addedAt: isoTime, position: z.number(),
+    ...pictureFields,
   })),
   page: z.number(),
   total: z.number(),

@@ -51,6 +51,10 @@ export interface GalleryImage {
   image_url: string;
   /** The card's smaller picture. */
   thumbnail_url: string;
+  /** The picture's size (the thumbnail keeps its proportions) and its pieces, for the card's srcset and alt text. */
+  width: number;
+  height: number;
+  pieces: { name: string; color: string }[];
   /** The original, full-size file. */
   s3_url: string;
   combination_code: string;

@@ -41,6 +41,11 @@ export interface AdminLookbookImage {
   id: string;
   /** The look's thumbnail. */
   imageUrl: string;
+  /** The full picture, its size and its pieces: the card's srcset and alt text. */
+  fullImageUrl: string;
+  width: number;
+  height: number;
+  pieces: { name: string; color: string }[];
   combinationCode: string;
   gender: Gender;
   /** The trend, palette or occasion it was made for, as the screens name it. */
@@ -60,7 +65,12 @@ export interface AdminLookbookImagesPage {
 /** A showcase item (settings-and-admin §3: imageId), with what the manager shows of its look. */
 export interface AdminShowcaseItem {
   imageId: string;
+  /** The look's thumbnail; the full picture, its size and its pieces (the card's srcset and alt text). */
   imageUrl: string;
+  fullImageUrl: string;
+  width: number;
+  height: number;
+  pieces: { name: string; color: string }[];
   combinationCode: string;
   gender: Gender;
   name: string;

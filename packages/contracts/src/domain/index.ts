@@ -10,3 +10,4 @@ export * from './username';
 export * from './catalog';
 export * from './severity';
 export * from './answers';
+export * from './look-picture';

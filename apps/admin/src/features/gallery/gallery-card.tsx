@@ -1,10 +1,12 @@
 import { ChevronDown, Globe, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { GALLERY_STATUS_NAMES, galleryMessages, type GalleryImage } from '@drape/contracts/admin';
+import { lookAltText } from '@drape/contracts';
 import { QUALITY_KEEP } from '@drape/contracts/generation';
 import {
   Button, cn, Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle,
 } from '@drape/ui';
+import { GALLERY_SIZES } from '../../lib/look-grid-sizes';
 import { LookThumbnail } from '../../lib/look-thumbnail';
 import { useTRPC } from '../../lib/trpc';
 import { useAdminMutation } from '../../lib/use-admin-mutation';
@@ -58,12 +60,14 @@ export function GalleryCard({ image }: { image: GalleryImage }) {
   });
   const good = image.quality_score >= QUALITY_KEEP;
   const headingId = useId();
-  const names = [image.selection.name, image.vibe, image.skinTone, image.bodyShape].filter(Boolean).join(' · ');
 
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <a href={image.image_url} target="_blank" rel="noopener noreferrer" className="block">
-        <LookThumbnail src={image.thumbnail_url} alt={`${image.gender} look: ${names}`} className="rounded-none">
+        <LookThumbnail
+          src={image.thumbnail_url} fullSrc={image.image_url} width={image.width} height={image.height} sizes={GALLERY_SIZES}
+          alt={lookAltText({ name: image.selection.name, gender: image.gender, pieces: image.pieces })} className="rounded-none"
+        >
           <span className="sr-only">Open the full-size image</span>
           <span className={cn('absolute top-2 left-2 rounded-full border px-2 py-0.5 text-xs font-semibold', STATUS_CLASSES[image.status])}>
             {GALLERY_STATUS_NAMES[image.status]}

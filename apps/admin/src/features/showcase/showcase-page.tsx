@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Check, Plus, Trash2, X } from 'lucide-react';
-import { GENDER_NAMES, GENDERS, type Gender } from '@drape/contracts';
-import { SHOWCASE_CAP, showcaseMessages, type AdminLookbookImage } from '@drape/contracts/admin';
+import { GENDER_NAMES, GENDERS, lookAltText, type Gender } from '@drape/contracts';
+import { SHOWCASE_CAP, showcaseMessages, type AdminLookbookImage, type AdminShowcaseItem } from '@drape/contracts/admin';
 import {
   Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner,
 } from '@drape/ui';
 import { useLookbookImages, useShowcaseChanges, useShowcaseItems } from './use-showcase';
 import { Panel } from '../../components/panel';
 import { LoadMore } from '../../lib/load-more';
+import { SHOWCASE_SIZES } from '../../lib/look-grid-sizes';
 import { LookThumbnail } from '../../lib/look-thumbnail';
 import { PageHeader } from '../../lib/page-header';
 import { QueryError } from '../../lib/query-error';
@@ -15,7 +16,14 @@ import { QueryError } from '../../lib/query-error';
 const numbers = new Intl.NumberFormat();
 const dates = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
-const lookAlt = (l: { name: string; gender: Gender }) => `${l.name} look for ${l.gender === 'male' ? 'men' : 'women'}`;
+/** A look's picture in either grid: thumbnail and full picture through srcset, alt text naming its pieces. */
+function ShowcaseThumbnail({ look, children }: { look: AdminShowcaseItem | AdminLookbookImage; children?: ReactNode }) {
+  return (
+    <LookThumbnail src={look.imageUrl} fullSrc={look.fullImageUrl} width={look.width} height={look.height} sizes={SHOWCASE_SIZES} alt={lookAltText({ name: look.name, gender: look.gender, pieces: look.pieces })}>
+      {children}
+    </LookThumbnail>
+  );
+}
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6';
 
 /**
@@ -83,9 +91,9 @@ function ShowcasePanel() {
           <ol aria-label="Showcase looks" className={gridClass}>
             {items.items.map((item) => (
               <li key={item.imageId} aria-label={`${item.position}. ${item.name}`} className="flex flex-col gap-2">
-                <LookThumbnail src={item.imageUrl} alt={lookAlt(item)}>
+                <ShowcaseThumbnail look={item}>
                   <span className="absolute left-2 top-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">{item.position}</span>
-                </LookThumbnail>
+                </ShowcaseThumbnail>
                 <LookCaption look={item} extra={<>Added <time dateTime={item.addedAt}>{dates.format(new Date(item.addedAt))}</time></>} />
                 <Button
                   variant="outline" size="sm" pending={remove.isPending && remove.variables?.imageId === item.imageId} pendingLabel="Removing…"
@@ -129,7 +137,7 @@ type Changes = ReturnType<typeof useShowcaseChanges>;
 function LookbookLook({ look, full, add, onRemove }: { look: AdminLookbookImage; full: boolean; add: Changes['add']; onRemove: () => void }) {
   return (
     <li aria-label={`${look.name}, ${look.combinationCode}`} className="flex flex-col gap-2">
-      <LookThumbnail src={look.imageUrl} alt={lookAlt(look)} />
+      <ShowcaseThumbnail look={look} />
       <LookCaption look={look} extra={`Quality ${numbers.format(look.qualityScore)}`} />
       {look.inShowcase ? (
         <Button variant="secondary" size="sm" disabled>

@@ -1,11 +1,14 @@
-import { GENDER_NAMES, OCCASIONS, PALETTES, TRENDS, type SelectionKind } from '@drape/contracts';
+import { GENDER_NAMES, lookAltText, OCCASIONS, PALETTES, TRENDS, type SelectionKind } from '@drape/contracts';
 import { LANDING_CAROUSEL, type CarouselLook } from '@drape/contracts/landing';
-import { cn } from '@drape/ui';
+import { cn, gridSizes } from '@drape/ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { toSlides, wrapSlide } from './carousel-slides';
-import { ShowcaseImage } from './showcase-image';
+import { LookImage } from '../../components/look-image';
+
+/** A place of a slide: a fifth of the landing's max-w-6xl section (px-4 sm:px-6), gap-4. */
+const CAROUSEL_SIZES = gridSizes({ maxWidth: 1152, padding: [[0, 16], [640, 24]], columns: [[0, 5]], gap: 16 });
 
 const KIND_NAMES: Record<SelectionKind, string> = { trend: 'Trend', palette: 'Color palette', occasion: 'Occasion' };
 
@@ -144,13 +147,15 @@ function CarouselCard({ place }: { place: Place | null }) {
   return (
     <figure className={CARD}>
       <div className={cn(FRAME, 'bg-sand')}>
-        <ShowcaseImage
-          src={look.imageUrl}
-          alt={`${look.name} outfit for ${look.gender === 'male' ? 'men' : 'women'}`}
+        <LookImage
+          thumbnailUrl={look.imageUrl}
+          imageUrl={look.fullImageUrl}
+          sizes={CAROUSEL_SIZES}
+          alt={lookAltText({ name: look.name, gender: look.gender, pieces: look.pieces })}
           width={look.width}
           height={look.height}
-          className="h-full w-full object-cover"
-          placeholder={<div className="h-full w-full bg-sand" />}
+          loading="lazy"
+          className="h-full"
         />
       </div>
       <Caption name={look.name} detail={`${KIND_NAMES[look.kind]} · ${gender}`} />

@@ -7,6 +7,7 @@ import { LookCard, LookItems, LookItemsButton } from '../../components/look-card
 import { SaveLookButton } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
+import { LOOK_GRID_SIZES } from '../../lib/look-grid';
 import { genderName } from '../../lib/look-names';
 import { CARD_STAGGER_MS } from '../../lib/timing';
 
@@ -53,6 +54,7 @@ export function LookbookCard({
     >
       <LookCard
         look={look}
+        sizes={LOOK_GRID_SIZES}
         titleId={titleId}
         title={name}
         headingLevel={2}

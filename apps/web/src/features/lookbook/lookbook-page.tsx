@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { WardrobeFullBanner } from '../../components/save-look-button';
 import { TierGate } from '../../components/tier-gate';
 import { PageMeta } from '../../lib/page-meta';
+import { LOOK_GRID_CLASSES } from '../../lib/look-grid';
 import { LookbookCard, LookbookCardSkeleton } from './lookbook-card';
 import { activeFilterCount, readFilters, writeFilters, type LookbookFilters } from './lookbook-filters';
 import { LookbookFiltersPanel } from './lookbook-filters-panel';
@@ -140,7 +141,7 @@ function LookbookBrowser({ user }: { user: PublicUser }) {
       ) : (
         <>
           {/* items-start: a card opening its pieces does not stretch the others in its row. */}
-          <ul aria-label="LookBook looks" className="grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul aria-label="LookBook looks" className={LOOK_GRID_CLASSES}>
             {looks.map(({ look, indexInPage }, index) => (
               <LookbookCard
                 key={look.id}

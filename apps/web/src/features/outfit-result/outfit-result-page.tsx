@@ -5,7 +5,9 @@ import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { FashionItemRow, NewTabHint } from '../../components/fashion-item-row';
 import { ShoppingDisclosure } from '../../components/shop-links';
+import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { LookImage } from '../../components/look-image';
+import { RESULT_IMAGE_SIZES } from '../../lib/look-grid';
 import { PageHeader } from '../../components/page-header';
 import { SaveLookButton, WardrobeFullBanner } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
@@ -63,8 +65,9 @@ function OutfitCard({ outfit }: { outfit: OutfitView }) {
     >
       <div className="bg-sand md:border-r md:border-linen">
         {/* overflow-clip (not hidden) keeps the image in view beside a long list of pieces. */}
-        <div className="md:sticky md:top-20">
-          <LookImage urls={[outfit.imageUrl, outfit.thumbnailUrl]} alt={lookAlt(outfit)} />
+        <div className="relative md:sticky md:top-20">
+          <LookImage thumbnailUrl={outfit.thumbnailUrl} imageUrl={outfit.imageUrl} sizes={RESULT_IMAGE_SIZES} alt={lookAlt(outfit)} />
+          <AiGeneratedLabel className="absolute bottom-3 left-3" />
         </div>
       </div>
       <div className="flex min-w-0 flex-col gap-7 p-5 sm:p-8">

@@ -85,6 +85,9 @@ export function SmartCollections({ open, onOpenChange, collections, loading, fai
   );
 }
 
+/** A collection's preview tile: a quarter of a card at most ~370 px wide (under 96 px): the thumbnail always does. */
+const COLLECTION_TILE_SIZES = '96px';
+
 /** A collection: its icon, name, description, count and newest pictures; pressed while its filter is the applied one. */
 function CollectionCard({ collection, applied, onApply }: { collection: SmartCollection; applied: boolean; onApply: () => void }) {
   return (
@@ -114,7 +117,7 @@ function CollectionCard({ collection, applied, onApply }: { collection: SmartCol
         <span aria-hidden="true" className="grid grid-cols-4 gap-1.5">
           {collection.items.slice(0, COLLECTION_PREVIEW).map((item) => (
             <span key={item.imageId} className="overflow-hidden rounded-lg bg-sand">
-              <LookImage urls={[item.thumbnailUrl, item.imageUrl]} alt="" loading="lazy" />
+              <LookImage thumbnailUrl={item.thumbnailUrl} imageUrl={item.imageUrl} sizes={COLLECTION_TILE_SIZES} alt="" loading="lazy" />
             </span>
           ))}
         </span>

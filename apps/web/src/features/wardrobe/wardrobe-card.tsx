@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { LookCard, LookItems, LookItemsButton } from '../../components/look-card';
 import { ShareButton } from '../../components/share-button';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
+import { LOOK_GRID_SIZES } from '../../lib/look-grid';
 import { genderName } from '../../lib/look-names';
 import { colorChips, lookbookColorPath, lookbookTrendPath } from './lookbook-links';
 import { NotesEditor } from './notes-editor';
@@ -56,6 +57,7 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
   return (
     <LookCard
       look={entry}
+      sizes={LOOK_GRID_SIZES}
       cardRef={card}
       titleId={`${id}-title`}
       title={name}

@@ -8,6 +8,7 @@ import { NewTabHint } from '../../components/fashion-item-row';
 import { PageHeader } from '../../components/page-header';
 import { TierGate } from '../../components/tier-gate';
 import { PageMeta } from '../../lib/page-meta';
+import { LOOK_GRID_CLASSES } from '../../lib/look-grid';
 import { FilterBar } from './filter-bar';
 import { SmartCollections } from './smart-collections';
 import { WardrobeCard } from './wardrobe-card';
@@ -19,7 +20,7 @@ import { useGrouping, useRemoveEntry, useWardrobeCollections, useWardrobeList } 
 const EAGER_CARDS = 4;
 const SKELETON_CARDS = 8;
 // items-start: a card whose pieces are open grows alone, its row's other cards keep their size.
-const GRID = 'grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const GRID = LOOK_GRID_CLASSES;
 
 export default function WardrobePage() {
   return (
