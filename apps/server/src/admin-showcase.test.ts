@@ -86,7 +86,8 @@ describe('the showcase and the landing carousel', () => {
     const items = await get('/api/admin/showcase-items');
     expect(items.status).toBe(200);
     expect(items.body).toMatchObject({ page: 1, hasMore: false, total: 1, cap: SHOWCASE_CAP });
-    expect(items.body.items).toEqual([{ imageId: look.id, imageUrl: expect.stringMatching(/^\/media\//), combinationCode: look.code, gender: 'female', name: 'Office', addedAt: expect.any(String), position: 1 }]);
+    expect(items.body.items).toEqual([{ imageId: look.id, imageUrl: expect.stringMatching(/^\/media\//), combinationCode: look.code, gender: 'female', name: 'Office', addedAt: expect.any(String), position: 1,
+      fullImageUrl: expect.stringMatching(/^\/media\/.+\.webp$/), width: 768, height: 1024, pieces: [expect.objectContaining({ name: expect.any(String) })] }]);
     expect((await get('/api/admin/lookbook-images')).body.images.find((i: { id: string }) => i.id === look.id).inShowcase).toBe(true);
 
     const audit = await auditOf('admin.showcase.add', look.id);
