@@ -2,18 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin, ResolvedConfig } from 'vite';
-import { MEDIA_PATH } from '@drape/contracts/generation';
-import {
-  KEPT_CACHE,
-  OFFLINE_APP_PATH,
-  OFFLINE_PAGE_PATH,
-  OFFLINE_PAGE_PATHS,
-  OFFLINE_PAGE_PREFIXES,
-  offlineMessages,
-  PRECACHE_PREFIX,
-  SERVICE_WORKER_PATH,
-} from '@drape/contracts/offline';
+import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
+
+// The workspace's packages are TypeScript, which the config's loader leaves to Node: they are
+// imported through Vite's module runner when the plugin runs.
+type Offline = typeof import('@drape/contracts/offline');
+type Generation = typeof import('@drape/contracts/generation');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER_SOURCE = path.join(here, 'service-worker', 'service-worker.js');
@@ -30,7 +24,7 @@ function tokenColour(css: string, name: string): string {
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The offline page: one self-contained file (no script, no font, no request of its own). */
-export function offlinePage(tokensCss: string): string {
+export function offlinePage({ offlineMessages, OFFLINE_APP_PATH }: Offline, tokensCss: string): string {
   const c = (name: string) => tokenColour(tokensCss, name);
   return `<!doctype html>
 <html lang="en">
@@ -63,7 +57,8 @@ a.primary{background:${c('ink')};color:${c('ivory')}}
 }
 
 /** The worker with this build's rules; its version changes with any byte it would serve offline. */
-export function workerScript(source: string, files: { url: string; bytes: Buffer | string }[]): string {
+export function workerScript(offline: Offline, mediaPath: string, source: string, files: { url: string; bytes: Buffer | string }[]): string {
+  const { KEPT_CACHE, OFFLINE_APP_PATH, OFFLINE_PAGE_PATH, OFFLINE_PAGE_PATHS, OFFLINE_PAGE_PREFIXES, PRECACHE_PREFIX } = offline;
   const hash = createHash('sha256').update(source);
   for (const f of files) hash.update(f.url).update('\0').update(f.bytes);
   const rules = {
@@ -75,7 +70,7 @@ export function workerScript(source: string, files: { url: string; bytes: Buffer
     pagePaths: OFFLINE_PAGE_PATHS,
     pagePrefixes: OFFLINE_PAGE_PREFIXES,
     keptCache: KEPT_CACHE,
-    mediaPrefix: `${MEDIA_PATH}/`,
+    mediaPrefix: `${mediaPath}/`,
   };
   if (!source.includes('DRAPE_RULES;')) throw new Error('service-worker.js lost its DRAPE_RULES placeholder');
   return source.replace('DRAPE_RULES;', `${JSON.stringify(rules)};`);
@@ -95,11 +90,15 @@ export function serviceWorker(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    writeBundle() {
+    async writeBundle() {
       if (config.build.ssr) return;
+      const load = async <T>(id: string) => (await runnerImport<T>(id, { configFile: false, root: config.root, logLevel: 'silent' })).module;
+      const contracts = await load<Offline>('@drape/contracts/offline');
+      const { MEDIA_PATH } = await load<Generation>('@drape/contracts/generation');
+      const { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } = contracts;
       const outDir = path.resolve(config.root, config.build.outDir);
       const assetsDir = path.join(outDir, config.build.assetsDir);
-      const offline = offlinePage(fs.readFileSync(TOKENS_CSS, 'utf8'));
+      const offline = offlinePage(contracts, fs.readFileSync(TOKENS_CSS, 'utf8'));
       fs.writeFileSync(path.join(outDir, OFFLINE_PAGE_PATH.slice(1)), offline);
       const files = [
         { url: OFFLINE_PAGE_PATH, bytes: offline },
@@ -111,7 +110,7 @@ export function serviceWorker(): Plugin {
           .sort()
           .map((name) => ({ url: `/${config.build.assetsDir}/${name}`, bytes: fs.readFileSync(path.join(assetsDir, name)) })),
       ];
-      fs.writeFileSync(path.join(outDir, SERVICE_WORKER_PATH.slice(1)), workerScript(fs.readFileSync(WORKER_SOURCE, 'utf8'), files));
+      fs.writeFileSync(path.join(outDir, SERVICE_WORKER_PATH.slice(1)), workerScript(contracts, MEDIA_PATH, fs.readFileSync(WORKER_SOURCE, 'utf8'), files));
     },
   };
 }

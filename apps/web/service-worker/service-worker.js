@@ -29,8 +29,6 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith(RULES.precachePrefix) && name !== CACHE) await caches.delete(name);
       }
-      // The navigation and the worker's start-up overlap instead of following each other.
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
     })(),
   );
@@ -39,17 +37,16 @@ self.addEventListener('activate', (event) => {
 const isServerPath = (path) => path.startsWith('/api/') || path.startsWith('/trpc/');
 const isAppPage = (path) => RULES.pagePaths.includes(path) || RULES.pagePrefixes.some((prefix) => path.startsWith(prefix));
 
-async function navigate(event, url) {
+// Navigations go to the network, always (no navigation preload: a navigation the worker leaves
+// alone, the admin app's, would be asked for twice). Only when it fails does the worker answer.
+async function navigate(request, path) {
   try {
-    const preloaded = await event.preloadResponse;
-    return preloaded || (await fetch(event.request));
-  } catch {
-    const cache = await caches.open(CACHE);
+    return await fetch(request);
+  } catch (err) {
     // The wardrobe's page runs the app (this build's shell and chunks), which shows what it kept.
-    const answer =
-      (url.pathname === RULES.appPath && (await cache.match(RULES.appPath))) ||
-      (isAppPage(url.pathname) && (await cache.match(RULES.offlinePage)));
-    return answer || Response.error();
+    const answer = await caches.match(path === RULES.appPath ? RULES.appPath : RULES.offlinePage, { cacheName: CACHE });
+    if (answer) return answer;
+    throw err;
   }
 }
 
@@ -61,7 +58,8 @@ async function media(request) {
   try {
     return await fetch(request);
   } catch (err) {
-    const kept = await caches.match(request, { cacheName: RULES.keptCache });
+    // ignoreVary: an image's answer may vary on Accept, which an <img> and the app's fetch set differently.
+    const kept = await caches.match(request, { cacheName: RULES.keptCache, ignoreVary: true });
     if (kept) return kept;
     throw err;
   }
@@ -71,7 +69,11 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin || isServerPath(url.pathname)) return;
-  if (request.mode === 'navigate') event.respondWith(navigate(event, url));
+  if (request.mode === 'navigate') {
+    // The web app's own pages only: a referral link, or the admin app's hidden path, which this
+    // public script must not name, fail offline as they would without a worker.
+    if (isAppPage(url.pathname) || url.pathname === RULES.appPath) event.respondWith(navigate(request, url.pathname));
+  }
   else if (PRECACHED.has(url.pathname)) event.respondWith(precached(request));
   else if (url.pathname.startsWith(RULES.mediaPrefix)) event.respondWith(media(request));
 });
