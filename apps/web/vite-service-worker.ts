@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
+import type * as OfflineContracts from '@drape/contracts/offline';
+import type * as GenerationContracts from '@drape/contracts/generation';
 
 // The workspace's packages are TypeScript, which the config's loader leaves to Node: they are
 // imported through Vite's module runner when the plugin runs.
-type Offline = typeof import('@drape/contracts/offline');
-type Generation = typeof import('@drape/contracts/generation');
+type Offline = typeof OfflineContracts;
+type Generation = typeof GenerationContracts;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER_SOURCE = path.join(here, 'service-worker', 'service-worker.js');
