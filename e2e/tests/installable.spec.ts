@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { registerAtTier, useSession } from '../helpers/accounts';
 import { ADMIN_BASE } from '../helpers/admin';
 import { header } from '../helpers/ui';
@@ -29,7 +32,29 @@ async function cachedUrls(page: Page): Promise<Record<string, string[]>> {
   });
 }
 
-test('the app meets Chrome\'s install criteria: a manifest with its icons, linked from every page, and a worker with a fetch handler', async ({ page, request }) => {
+test('the app meets Chrome\'s install criteria: a manifest with its icons, linked from every page, and a worker with a fetch handler', async ({ request, baseURL }, testInfo) => {
+  // A profile of its own: Chrome installs nothing from an incognito context (Playwright's default).
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL });
+  try {
+    await installCriteria(await context.newPage());
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+
+  // Linked from the prerendered pages and from the shell every other path gets.
+  for (const pagePath of ['/', '/auth', '/dashboard', '/wardrobe']) {
+    const html = await (await request.get(pagePath)).text();
+    expect(html, pagePath).toContain('<link rel="manifest" href="/brand/manifest.webmanifest"');
+  }
+  // The worker script is revalidated on every request, so a new build's worker is seen at the next visit.
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+});
+
+async function installCriteria(page: Page): Promise<void> {
+  const request = page.request;
   await page.goto('/');
   await controlled(page);
   const cdp = await page.context().newCDPSession(page);
@@ -46,16 +71,7 @@ test('the app meets Chrome\'s install criteria: a manifest with its icons, linke
   }
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
   expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
-
-  // Linked from the prerendered pages and from the shell every other path gets.
-  for (const path of ['/', '/auth', '/dashboard', '/wardrobe']) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).toContain('<link rel="manifest" href="/brand/manifest.webmanifest"');
-  }
-  // The worker script is revalidated on every request, so a new build's worker is seen at the next visit.
-  const worker = await request.get('/sw.js');
-  expect(worker.headers()['cache-control']).toBe('no-cache');
-});
+}
 
 test('offline, the app\'s pages show the offline page; the worker keeps no prerendered page, /api or /trpc answer', async ({ page, context }) => {
   await page.goto('/');
@@ -115,5 +131,6 @@ test('the admin app is left alone: its pages come from the network, never from t
   await context.setOffline(true);
   await expect(page.goto(ADMIN_BASE)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   await context.setOffline(false);
+  await page.goto('/');
   expect(Object.values(await cachedUrls(page)).flat().filter((u) => u.startsWith(ADMIN_BASE))).toEqual([]);
 });
