@@ -40,6 +40,8 @@ export async function keepWardrobePage(userId: string, page: WardrobePage): Prom
     const answer = await fetch(url).catch(() => null);
     if (answer?.ok) await cache.put(url, answer);
   }
+  // Signed out while the pictures were being kept: the wipe must not be undone by this late write.
+  if (readKeptWardrobe(userId) === null) await caches.delete(KEPT_CACHE);
 }
 
 /** The kept page, when it is this user's. */
