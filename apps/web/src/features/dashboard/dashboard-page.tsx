@@ -13,9 +13,7 @@ import { PersonalizationCard } from './personalization-card';
 /** The signed-in home (user-area §2 Dashboard): the Get My Look form, personalization, usage and tier. */
 export default function DashboardPage() {
   const profile = useProfile();
-  // The user this browser stored at sign-in draws the page at once; the profile's answer, when it
-  // arrives, refreshes the figures in place (the same cards, the same sizes: nothing moves).
-  const user = profile.user;
+  const user = profile.data?.user;
   return (
     <>
       <PageMeta title="Explore AI Fashion" description="Your Drape dashboard." noindex path="/dashboard" />
