@@ -187,6 +187,8 @@ export async function benchLighthouse(databaseUrl: string, dataDir: string, runs
         await browser.setCookie({ name: SESSION_COOKIE, value: account.token, domain: '127.0.0.1', path: '/', httpOnly: true });
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
+        // A previous run's service worker and its precache would make this run warm (decision 0032).
+        await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
         const result = await lighthouse(`${base}${pathName}`, { ...flags, disableStorageReset: true }, undefined, page);
         if (!result) throw new Error(`lighthouse gave no result for ${pathName}`);
         return result.lhr;

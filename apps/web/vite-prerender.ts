@@ -16,6 +16,8 @@ const PAGES = [
   { path: '/auth', file: 'auth.html', modules: ['/src/features/auth/auth-page.tsx', '/src/lib/data-layer.tsx'] },
 ];
 const PRERENDERED_MANIFEST = 'prerendered.json';
+/** index.html's root, with the static frame the shell paints before the app starts (between the markers). */
+const SHELL_ROOT = /<div id="root">(?:<!--frame-->[\s\S]*?<!--\/frame-->)?<\/div>/;
 
 /** The chunk holding React alone (vite.config.ts): a start script evaluates it before the rest. */
 export const REACT_CHUNK = 'react';
@@ -135,7 +137,7 @@ export function prerenderPages(): Plugin {
       const { render } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as { render(pathname: string): Promise<string> };
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
-      if (!entry || !index.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(index)) {
+      if (!entry || !SHELL_ROOT.test(index) || !/<title>[^<]*<\/title>/.test(index)) {
         throw new Error('prerender: index.html lost its entry script, its root or its title');
       }
       const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -163,7 +165,7 @@ export function prerenderPages(): Plugin {
           .replace(/<title>[^<]*<\/title>/, head)
           // Low priority: the stylesheet and the fonts come first.
           .replace('</head>', `  <script type="module" crossorigin fetchpriority="low" src="${config.base}${start.file}"></script>\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${body}</div>`);
+          .replace(SHELL_ROOT, `<div id="root" data-prerendered="${page.path}">${body}</div>`);
         fs.writeFileSync(path.join(outDir, page.file), html);
         manifest[page.path] = page.file;
       }

@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressAssets } from './vite-precompress.ts';
 import { prerenderPages, REACT_CHUNK } from './vite-prerender.ts';
+import { serviceWorker } from './vite-service-worker.ts';
 
 const server = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderPages(), precompressAssets()],
+  plugins: [react(), tailwindcss(), prerenderPages(), serviceWorker(), precompressAssets()],
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     outDir: 'dist',

@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDER_ORIGIN } from '@drape/contracts/landing';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '@drape/contracts/offline';
 import { SESSION_COOKIE } from '@drape/contracts/storage-keys';
 import { registerStaticApps } from './static-apps';
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'landing.html', '/auth': 'auth.html' }));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'export {};');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), zlib.brotliCompressSync('export {};'));
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>offline</title>');
   app = Fastify();
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
@@ -96,6 +99,16 @@ describe('prerendered pages', () => {
     const br = await get('/assets/app-abc.js', { 'accept-encoding': 'br, gzip' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('export {};');
+  });
+
+  it('serves the service worker and its offline page at the root, revalidated on every request (decision 0032)', async () => {
+    const worker = await get(SERVICE_WORKER_PATH);
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const offline = await get(OFFLINE_PAGE_PATH);
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers['cache-control']).toBe('no-cache');
   });
 });
 

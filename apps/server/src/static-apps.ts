@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MEDIA_PATH } from '@drape/contracts/generation';
 import { PRERENDER_ORIGIN } from '@drape/contracts/landing';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '@drape/contracts/offline';
 import { SESSION_COOKIE } from '@drape/contracts/storage-keys';
 import { escapeHtml } from './html-escape';
 
@@ -65,6 +66,9 @@ export function readWebShell(publicOrigin: string, webDist = WEB_DIST): string |
   return html ? withOrigin(html, publicOrigin) : null;
 }
 
+/** Files at the web app's root that must be revalidated on every request. */
+const NO_CACHE_FILES = new Set([SERVICE_WORKER_PATH, OFFLINE_PAGE_PATH].map((p) => p.slice(1)));
+
 function sendHtml(reply: FastifyReply, html: string) {
   return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
@@ -104,6 +108,9 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
 
   const immutable = (reply: FastifyReply, file: string) => {
     if (/[\\/]assets[\\/]/.test(file)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    // The service worker and its offline page (decision 0032) name a build: browsers must ask for
+    // them afresh, or a new build's worker (and chunks) would wait on an HTTP cache's copy.
+    else if (NO_CACHE_FILES.has(path.basename(file))) void reply.header('cache-control', 'no-cache');
   };
   if (fs.existsSync(webDist)) {
     // The web build writes .br and .gz beside each asset: sent as they are, not compressed per request.

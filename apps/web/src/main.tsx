@@ -6,6 +6,7 @@ import { loadDataLayer } from './lib/data-layer-loader';
 import { App } from './app/app';
 import { isHomePath, preloadRoute } from './app/router';
 import { installUnhandledAuthRejections } from './lib/unhandled-auth-rejections';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 installUnhandledAuthRejections();
@@ -50,3 +51,4 @@ async function start(container: HTMLElement) {
 }
 
 void start(root);
+registerServiceWorker();

@@ -1,5 +1,6 @@
 import type { PublicUser } from '@drape/contracts/auth';
 import { STORAGE_PREFIX } from '@drape/contracts/storage-keys';
+import { wipeKeptWardrobe } from './kept-wardrobe';
 
 /**
  * The signed-in state, kept in localStorage under the product prefix (user-area §3, §4) so that a
@@ -63,6 +64,8 @@ function expireCookies(match: (name: string) => boolean) {
 }
 
 function clearStoredAuth() {
+  // The wardrobe kept for offline reading is the signed-in user's (decision 0032).
+  wipeKeptWardrobe();
   try {
     sessionStorage.removeItem(SESSIONS_WARNED_KEY);
     localStorage.removeItem(TOKEN_KEY);
@@ -75,6 +78,7 @@ function clearStoredAuth() {
 
 /** Every product-prefixed key in both storages, and the product's readable cookies. */
 function wipeEverything() {
+  wipeKeptWardrobe();
   try {
     removeKeys(localStorage, (k) => k.startsWith(STORAGE_PREFIX));
     removeKeys(sessionStorage, (k) => k.startsWith(STORAGE_PREFIX));

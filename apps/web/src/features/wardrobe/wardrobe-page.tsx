@@ -7,9 +7,11 @@ import { Link } from 'react-router';
 import { NewTabHint } from '../../components/fashion-item-row';
 import { PageHeader } from '../../components/page-header';
 import { TierGate } from '../../components/tier-gate';
+import { useAuth } from '../../lib/auth-context';
 import { PageMeta } from '../../lib/page-meta';
 import { LOOK_GRID_CLASSES } from '../../lib/look-grid';
 import { FilterBar } from './filter-bar';
+import { KeptWardrobe, useKeepWardrobe, useKeptWardrobe } from './kept-wardrobe';
 import { SmartCollections } from './smart-collections';
 import { WardrobeCard } from './wardrobe-card';
 import { activeFilterCount, filtersFromCollection, NO_FILTERS, type WardrobeFilters } from './wardrobe-filters';
@@ -23,9 +25,13 @@ const SKELETON_CARDS = 8;
 const GRID = LOOK_GRID_CLASSES;
 
 export default function WardrobePage() {
+  // Offline, the page as its user last saw it (decision 0032); the profile cannot be asked.
+  const { user } = useAuth();
+  const kept = useKeptWardrobe(user?.id);
   return (
     <>
       <PageMeta title="My Wardrobe" description="Your saved Drape looks." noindex path="/wardrobe" />
+      {kept && user ? <KeptWardrobe page={kept} firstName={user.firstName} /> : (
       <TierGate
         feature="wardrobe"
         lock={{
@@ -36,6 +42,7 @@ export default function WardrobePage() {
       >
         {(user) => <Wardrobe user={user} />}
       </TierGate>
+      )}
     </>
   );
 }
@@ -62,6 +69,7 @@ function Wardrobe({ user }: { user: PublicUser }) {
   const groups = useMemo(() => groupEntries(entries, grouping), [entries, grouping]);
   const first = pages?.[0];
   const filtered = activeFilterCount(filters) > 0;
+  useKeepWardrobe(user.id, list.isPlaceholderData ? undefined : first, !filtered);
   const cap = first?.cap ?? null;
   const full = first !== undefined && cap !== null && first.saved >= cap;
   // The bar and the collections stay put while a filter's looks load (or fail): they are shown
