@@ -5,9 +5,10 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LookCard } from '../../components/look-card';
 import { PageHeader } from '../../components/page-header';
 import { keepWardrobePage, readKeptWardrobe } from '../../lib/kept-wardrobe';
+import { LOOK_GRID_CLASSES, LOOK_GRID_SIZES } from '../../lib/look-grid';
 import { genderName } from '../../lib/look-names';
 
-const GRID = 'grid grid-cols-1 items-start gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const GRID = LOOK_GRID_CLASSES;
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -48,7 +49,7 @@ export function KeptWardrobe({ page, firstName }: { page: WardrobePage; firstNam
       <ul aria-label="Saved looks" className={GRID}>
         {page.items.map((entry, i) => (
           <li key={entry.id}>
-            <LookCard look={entry} titleId={`kept-${entry.id}`} title={entry.selection.name} headingLevel={3} eager={i < 4} facts={genderName(entry.gender)}>
+            <LookCard look={entry} titleId={`kept-${entry.id}`} title={entry.selection.name} headingLevel={3} eager={i < 4} sizes={LOOK_GRID_SIZES} facts={genderName(entry.gender)}>
               {entry.notes ? <p className="whitespace-pre-line text-sm text-umber">{entry.notes}</p> : null}
             </LookCard>
           </li>
