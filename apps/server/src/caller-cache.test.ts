@@ -67,6 +67,42 @@ describe('B answers signed-in calls from memory', () => {
   }, 15_000);
 });
 
+describe("A's own changes show on A without waiting for a notification", () => {
+  it("a friend's sign-up through A credits the referrer on A at once", async () => {
+    const referrer = await s.register();
+    // A holds the referrer; then every notification about the referral is lost.
+    expect((await profileOn(s.url, referrer.token)).body.invitesSent).toBe(0);
+    expect((await profileOn(s.url, referrer.token)).body.invitesSent).toBe(0);
+    await sql`alter table referrals disable trigger user`.execute(s.db.db);
+    await sql`alter table users disable trigger user`.execute(s.db.db);
+    try {
+      const friend = await s.register({ referredByUserId: referrer.user.id });
+      expect(friend.user.id).toBeTruthy();
+      expect((await profileOn(s.url, referrer.token)).body.invitesSent).toBe(1);
+    } finally {
+      await sql`alter table referrals enable trigger user`.execute(s.db.db);
+      await sql`alter table users enable trigger user`.execute(s.db.db);
+    }
+  });
+
+  it('a password reset through A ends the sessions A holds at once', async () => {
+    const u = await s.register();
+    expect((await profileOn(s.url, u.token)).status).toBe(200);
+    expect((await profileOn(s.url, u.token)).status).toBe(200);
+    await s.call('POST', '/api/auth/forgot-password', { email: u.email });
+    const token = new URL((await s.resetLinkFor(u.email))!).searchParams.get('token')!;
+    await sql`alter table sessions disable trigger user`.execute(s.db.db);
+    await sql`alter table users disable trigger user`.execute(s.db.db);
+    try {
+      expect((await s.call('POST', '/api/auth/reset-password', { token, newPassword: 'brand new secret' })).status).toBe(200);
+      expect((await profileOn(s.url, u.token)).status).toBe(401);
+    } finally {
+      await sql`alter table sessions enable trigger user`.execute(s.db.db);
+      await sql`alter table users enable trigger user`.execute(s.db.db);
+    }
+  });
+});
+
 describe('every way a session ends reaches B within a second', () => {
   it('sign-out', async () => {
     const u = await s.register();

@@ -3,11 +3,14 @@ import type { Config } from '@drape/config';
 import type { Db, UserRow } from '@drape/db';
 import type { Logger } from '@drape/log';
 import { appError } from '../errors';
+import type { CallerCache } from './caller-cache';
 
 export interface PasswordChangeDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicOrigin'>;
+  /** This process's kept callers: a reset by link is nobody's signed-in call, so it drops the user here. */
+  callers?: Pick<CallerCache, 'dropUser'>;
 }
 
 /**
@@ -26,5 +29,6 @@ export async function replacePassword(
     await voidResetTokens(tx, user.id);
     await invalidateUserSessions(tx, user.id, keepSessionId);
   });
+  deps.callers?.dropUser(user.id);
   await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicOrigin}/auth`), log);
 }

@@ -9,6 +9,7 @@ import { recordReferral } from '../referrals/referrals.service';
 import { toPublicUser } from '../user/user.view';
 import { createAccount, findUserByEmail, findUserByUsername } from './accounts';
 import type { SessionSettings } from './session.service';
+import type { CallerCache } from './caller-cache';
 
 export interface RegistrationDeps {
   db: Db;
@@ -16,6 +17,8 @@ export interface RegistrationDeps {
   botCheck: BotCheck;
   promoCodes: ReadonlyMap<string, Tier>;
   config: SessionSettings & Pick<Config, 'ADMIN_BASE_PATH'>;
+  /** This process's kept callers: the referrer's count changes with this sign-up. */
+  callers?: Pick<CallerCache, 'dropUser'>;
 }
 
 /** Referral from the referrer search (an id), a ?ref= username, or a promo field holding a username. */
@@ -74,6 +77,8 @@ export async function register(deps: RegistrationDeps, req: RequestMeta, input: 
     if (referrerId) await recordReferral(tx, { userId: created.id, referrerId, email: input.email, ipAddress: req.ipAddress });
     return created;
   });
+  // The referrer's count and tier show on this process at once, before the notification arrives.
+  if (referrerId) deps.callers?.dropUser(referrerId);
   const { token } = await createSession(deps.db, user.id, req, deps.config.SESSION_MAX_DAYS);
   return { token, user: await toPublicUser(deps.db, user) };
 }
