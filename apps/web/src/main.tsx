@@ -46,8 +46,13 @@ async function start(container: HTMLElement) {
   await chunks.catch(() => {
     // A chunk that failed to arrive is asked for again as the app renders (and shows its error there).
   });
-  container.replaceChildren();
-  createRoot(container).render(app);
+  // As a transition the first render yields to the browser every few milliseconds instead of one
+  // long task (blocking time on a phone); the shell's static frame stays until React's first
+  // commit replaces the container's children.
+  const appRoot = createRoot(container);
+  startTransition(() => {
+    appRoot.render(app);
+  });
 }
 
 void start(root);
