@@ -1,4 +1,4 @@
-import { GENDER_NAMES, isGender, lookAltText } from '@drape/contracts';
+import { GENDER_NAMES, isGender, lookAltText, lookSelectionName } from '@drape/contracts';
 
 /** What a look's name is read from: an outfit, a LookBook look or a wardrobe entry. */
 export interface NamedLook {
@@ -14,7 +14,7 @@ export function genderName(gender: string): string {
 
 /** The trend, palette or occasion the look was made for. */
 export function lookName(look: NamedLook): string {
-  return look.trend ?? look.colorPalette ?? look.occasion ?? 'Your outfit';
+  return lookSelectionName(look, 'Your outfit');
 }
 
 /** The picture's alternative text: what it shows, for whom, and its pieces (contracts' lookAltText). */

@@ -1,3 +1,4 @@
+import { lookSelectionName } from '@drape/contracts';
 import type { Config } from '@drape/config';
 import type { OutfitView } from '@drape/contracts/generation';
 import type { Db } from '@drape/db';
@@ -7,8 +8,7 @@ import type { Storage } from '@drape/storage';
 import { outfitView } from '../generate/outfit.view';
 
 /** The name a shared look goes by: its selection's (looks have no name of their own). */
-export const sharedLookName = (outfit: Pick<OutfitView, 'trend' | 'colorPalette' | 'occasion'>): string =>
-  outfit.trend ?? outfit.colorPalette ?? outfit.occasion ?? 'Drape';
+export const sharedLookName = (outfit: Pick<OutfitView, 'trend' | 'colorPalette' | 'occasion'>): string => lookSelectionName(outfit, 'Drape');
 
 export interface PreviewCardDeps {
   db: Db;

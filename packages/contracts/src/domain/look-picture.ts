@@ -29,6 +29,11 @@ function pieceWords(piece: { name: string; color?: string | null }): string {
   return color && !name.includes(color) ? `${color} ${name}` : name;
 }
 
+/** The name a look goes by: its selection's (looks have no name of their own), else `fallback`. */
+export function lookSelectionName(look: { trend?: string | null; colorPalette?: string | null; occasion?: string | null }, fallback: string): string {
+  return look.trend ?? look.colorPalette ?? look.occasion ?? fallback;
+}
+
 /**
  * A look picture's alternative text: what it is and for whom, then its pieces, e.g.
  * 'Office look for women: navy blazer, white shirt, grey trousers'.
