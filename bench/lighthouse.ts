@@ -100,10 +100,12 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 /**
  * A prerendered page's start script names every chunk it loads (apps/web/vite-prerender.ts): those
  * and itself are what the page needs to become the app, what comes later (the landing's data
- * client) not included. Null for a page the server does not send prerendered.
+ * client) not included. Null for a page the server does not send prerendered (to a request with
+ * the session cookie, for a signed-in page).
  */
-async function hydrationScripts(base: string, pathName: string): Promise<string[] | null> {
-  const html = await (await fetch(`${base}${pathName}`)).text();
+async function hydrationScripts(base: string, pathName: string, sessionToken?: string): Promise<string[] | null> {
+  const headers: Record<string, string> = sessionToken ? { cookie: `${SESSION_COOKIE}=${sessionToken}` } : {};
+  const html = await (await fetch(`${base}${pathName}`, { headers })).text();
   const start = /<script[^>]*src="([^"]*\/start-[^"]+\.js)"/.exec(html)?.[1];
   if (!start) return null;
   const code = await (await fetch(new URL(start, base))).text();
@@ -152,7 +154,7 @@ export interface LighthouseFigures {
  * Runs Lighthouse against a server on `databaseUrl`/`dataDir` (migrated, empty): stocks looks,
  * builds the web app, starts the server, signs a user up for the dashboard run.
  */
-export async function benchLighthouse(databaseUrl: string, dataDir: string, runsPerPage = 3): Promise<LighthouseFigures> {
+export async function benchLighthouse(databaseUrl: string, dataDir: string, runsPerPage = 3, only?: string[]): Promise<LighthouseFigures> {
   const looks = await stockInventory(databaseUrl, dataDir);
   buildWebApp();
   const server = await startProcess('apps/server/src/main.ts', {
@@ -167,12 +169,20 @@ export async function benchLighthouse(databaseUrl: string, dataDir: string, runs
     const version = await browser.version();
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
 
-    const run = async (pathName: string, signedIn: boolean): Promise<Lhr> => {
-      if (!signedIn) {
-        const result = await lighthouse(`${base}${pathName}`, flags);
-        if (!result) throw new Error(`lighthouse gave no result for ${pathName}`);
-        return result.lhr;
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    let runNo = 0;
+    // LIGHTHOUSE_REPORTS=<dir> also keeps each run's trace (open it in Chromium's Performance panel).
+    const kept = (result: Awaited<ReturnType<typeof lighthouse>>, pathName: string): Lhr => {
+      if (!result) throw new Error(`lighthouse gave no result for ${pathName}`);
+      if (reports) {
+        fs.mkdirSync(reports, { recursive: true });
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
+        if (trace) fs.writeFileSync(path.join(reports, `${pathName.replace(/\W+/g, '-')}-${++runNo}.trace.json`), JSON.stringify(trace));
       }
+      return result.lhr;
+    };
+    const run = async (pathName: string, signedIn: boolean): Promise<Lhr> => {
+      if (!signedIn) return kept(await lighthouse(`${base}${pathName}`, flags), pathName);
       // Signed in as the web app is: the token and user in localStorage, the session cookie. They
       // are set on a page that loads no asset, then the cache is cleared, so the run stays cold.
       const page = await browser.newPage();
@@ -189,9 +199,7 @@ export async function benchLighthouse(databaseUrl: string, dataDir: string, runs
         await cdp.send('Network.clearBrowserCache');
         // A previous run's service worker and its precache would make this run warm (decision 0032).
         await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
-        const result = await lighthouse(`${base}${pathName}`, { ...flags, disableStorageReset: true }, undefined, page);
-        if (!result) throw new Error(`lighthouse gave no result for ${pathName}`);
-        return result.lhr;
+        return kept(await lighthouse(`${base}${pathName}`, { ...flags, disableStorageReset: true }, undefined, page), pathName);
       } finally {
         await page.close();
       }
@@ -199,13 +207,13 @@ export async function benchLighthouse(databaseUrl: string, dataDir: string, runs
 
     const pages: PageFigures[] = [];
     let lighthouseVersion = '';
-    for (const [pathName, signedIn, label] of [['/', false, 'landing /'], ['/auth', false, '/auth'], ['/dashboard', true, '/dashboard (signed in)']] as const) {
+    const all = [['/', false, 'landing /'], ['/auth', false, '/auth'], ['/dashboard', true, '/dashboard (signed in)']] as const;
+    for (const [pathName, signedIn, label] of all.filter(([p]) => !only || only.includes(p))) {
       const runs: Lhr[] = [];
       for (let i = 0; i < runsPerPage; i++) runs.push(await run(pathName, signedIn));
       lighthouseVersion = runs[0]!.lighthouseVersion;
-      const figures = await figuresOf(label, runs, signedIn ? null : await hydrationScripts(base, pathName));
+      const figures = await figuresOf(label, runs, await hydrationScripts(base, pathName, signedIn ? account.token : undefined));
       // LIGHTHOUSE_REPORTS=<dir> keeps every run's full report, to see what a figure is made of.
-      const reports = process.env.LIGHTHOUSE_REPORTS;
       if (reports) {
         fs.mkdirSync(reports, { recursive: true });
         runs.forEach((lhr, i) => fs.writeFileSync(path.join(reports, `${label.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr)));

@@ -17,7 +17,7 @@ import { benchProfile, profileTable } from './profile';
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `profile`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page.
+ * `accounts`, `profile`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page, `--pages /,/dashboard` its pages.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests;
  * `--keep DIR` keeps the LookBook's seeded database in DIR and measures it again on the next run.
@@ -36,6 +36,9 @@ const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const runsArg = process.argv.indexOf('--runs');
 const lighthouseRuns = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+// `--pages /,/dashboard`: Lighthouse on those pages only (the README's table and results are left as they are).
+const pagesArg = process.argv.indexOf('--pages');
+const lighthousePages = pagesArg > 0 ? process.argv[pagesArg + 1]!.split(',') : undefined;
 
 function machine() {
   return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
@@ -158,10 +161,10 @@ async function main() {
         const handle = createDb(lhPg.url, 1, testLogger('cli'));
         await migrate(handle.db);
         await handle.close();
-        const figures = await benchLighthouse(lhPg.url, path.join(lhData, 'data'), lighthouseRuns);
-        fs.writeFileSync(path.join(here, 'results', `lighthouse-${date}.json`), `${JSON.stringify({ name: 'lighthouse', date, machine: m, ...figures }, null, 2)}\n`);
+        const figures = await benchLighthouse(lhPg.url, path.join(lhData, 'data'), lighthouseRuns, lighthousePages);
+        if (!lighthousePages) fs.writeFileSync(path.join(here, 'results', `lighthouse-${date}.json`), `${JSON.stringify({ name: 'lighthouse', date, machine: m, ...figures }, null, 2)}\n`);
         console.log(lighthouseTable(figures));
-        updateReadme('lighthouse', `${where}; Lighthouse ${figures.lighthouse} (default mobile settings), ${figures.chromium}, ${figures.looks} looks in the inventory; the median of ${lighthouseRuns} cold runs per page.\n\n${lighthouseTable(figures)}`);
+        if (!lighthousePages) updateReadme('lighthouse', `${where}; Lighthouse ${figures.lighthouse} (default mobile settings), ${figures.chromium}, ${figures.looks} looks in the inventory; the median of ${lighthouseRuns} cold runs per page.\n\n${lighthouseTable(figures)}`);
       } finally {
         await lhPg.stop();
       }
