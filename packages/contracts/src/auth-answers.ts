@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoTime, messageAnswer } from './domain/answers';
 import { TIERS } from './domain/tier-policy';
 

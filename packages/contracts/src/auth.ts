@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { text } from './domain/text';
 import { usernameSchema } from './domain/username';
 import { TIERS } from './domain/tier-policy';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { COLOR_FAMILIES, GENDERS, SELECTION_KINDS } from './domain/catalog';
 
 /** The public catalog reads (user-area §3 Monthly trends, Seasons, Occasion, options). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { fashionItemAnswer, outfitAnswer } from './look-answers';
 import { text } from './domain/text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { COLLECTION_TYPES } from './wardrobe';
 import { COLOR_FAMILIES, SELECTION_KINDS } from './domain/catalog';
 import { DOMAIN_SOURCES, SHOPPING_COUNTRIES } from './shopping';

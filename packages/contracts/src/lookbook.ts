@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { catalogFilter, colorFilter, cursorInput, genderFilter, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, pagedOneWay, pagedOneWayIssue, queryInt } from './looks';
 import type { lookbookPageAnswer } from './look-answers';
 

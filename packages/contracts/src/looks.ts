@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { COLOR_FAMILIES, GENDERS } from './domain/catalog';
 import type { lookAnswer } from './look-answers';
 import { text } from './domain/text';

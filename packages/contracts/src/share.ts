@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { SHARE_BONUS_PER_DAY } from './domain/tier-policy';
 
 /**
@@ -21,8 +21,7 @@ export const trackShareInput = z.object({
 });
 export type TrackShareInput = z.infer<typeof trackShareInput>;
 
-/** The public page of a shared look (user-area §2 routes). */
-export const sharedOutfitPath = (id: string) => `/outfit/${id}`;
+export { sharedOutfitPath } from './share-link';
 
 export const shareMessages = {
   /** user-area §2 Shared outfit link. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The shopping regions: the countries the spec offers (user-area §3), as ISO 3166-1 codes, in the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { profileAnswer } from './auth-answers';
 import { SHOPPING_COUNTRIES, SHOPPING_PLATFORMS } from './shopping';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { multilineText, text } from './domain/text';
 import { anyPasswordSchema, newPasswordSchema } from './auth';
 import { SHOPPING_COUNTRIES } from './shopping';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { catalogFilter, cursorInput, genderFilter, imageIdInput, LOOKS_PAGE_SIZE, MAX_LOOKS_OFFSET, pagedOneWay, pagedOneWayIssue, queryInt } from './looks';
 import type {
   wardrobeCollectionsAnswer, wardrobeContainsAnswer, wardrobeEntryAnswer, wardrobeNotesAnswer, wardrobePageAnswer, wardrobeRemoveAnswer, wardrobeSaveAnswer,

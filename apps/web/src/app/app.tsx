@@ -1,7 +1,7 @@
 import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { AuthProvider, useAuth } from '../lib/auth-context';
-import { refreshPlatformStatus, usePlatformState } from '../lib/platform-status';
+import { refreshPlatformStatus, useMaintenance } from '../lib/platform-status';
 import { loadDataLayer, loadedDataLayer, useLoadedDataLayer } from '../lib/data-layer-loader';
 import { AppShell } from '../features/layout/app-shell';
 import { PageLoading } from '../components/page-loading';
@@ -16,7 +16,7 @@ const SessionMonitor = lazy(() => import('../features/auth/session-monitor').the
  * start said so) the maintenance page instead, whatever the address.
  */
 export function App() {
-  const { maintenance } = usePlatformState();
+  const maintenance = useMaintenance();
   useEffect(() => {
     void refreshPlatformStatus();
   }, []);

@@ -1,4 +1,5 @@
-import { MAINTENANCE_MESSAGE, type PlatformStatus } from '@drape/contracts/admin';
+import { MAINTENANCE_MESSAGE } from '@drape/contracts';
+import type { PlatformStatus } from '@drape/contracts/admin';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -62,8 +63,15 @@ export async function refreshPlatformStatus(): Promise<PlatformStatus | null> {
   }
 }
 
-export function usePlatformState(): PlatformState {
-  return useSyncExternalStore(platformStore.subscribe, platformStore.get, platformStore.get);
+const maintenanceMessage = () => state.maintenance;
+
+/**
+ * The maintenance message while Maintenance Mode is on, else null. The app's root reads it: a
+ * status read that changes nothing else (every read at start) re-renders nothing, where a new
+ * state object would re-render every screen at once, synchronously.
+ */
+export function useMaintenance(): string | null {
+  return useSyncExternalStore(platformStore.subscribe, maintenanceMessage, maintenanceMessage);
 }
 
 /** Analytics Tracking: on unless the last status read said off (the server refuses to record either way). */

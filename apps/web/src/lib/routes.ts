@@ -1,4 +1,4 @@
-import { sharedOutfitPath } from '@drape/contracts/share';
+import { sharedOutfitPath } from '@drape/contracts/share-link';
 
 /**
  * The web app's links that carry a query, built from typed values: each value is encoded once,

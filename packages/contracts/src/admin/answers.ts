@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isoTime, successAnswer } from '../domain/answers';
 import { AUDIT_OUTCOMES } from './audit';
 import { BATCH_PRIORITY_FILTERS } from './batch';

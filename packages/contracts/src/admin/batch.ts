@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Cycles of a sequential batch over the SEV queue (settings-and-admin §9: SEV cycles up to 5). */
 export const BATCH_MAX_CYCLES = 5;

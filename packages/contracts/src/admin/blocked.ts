@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { filterValue, genderFilter, queryInt } from '../looks';
 import { text } from '../domain/text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { catalogFilter, filterValue, genderFilter, imageIdInput, MAX_LOOKS_OFFSET, queryInt } from '../looks';
 import type { SeverityLevel } from '../domain/severity';
 import { text } from '../domain/text';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { text } from '../domain/text';
 
 /** The admin's single generator (settings-and-admin §2.2, §3 Generator options and Generate request, §8). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { AUDIT_OUTCOMES } from './audit';
 import { text } from '../domain/text';
 import { botCheckTokenSchema } from '../auth';

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { APP_ERRORS } from '../domain/errors';
+import { z } from '../zod';
 import { PERFORMANCE_MODES, type PerformanceModeName } from '../generation';
 
 /**
@@ -35,8 +34,7 @@ export interface PlatformStatus extends PlatformSettings {
   maintenanceMessage: string | null;
 }
 
-/** The 503 `maintenance` answer's message (APP_ERRORS) and the maintenance page's text. */
-export const MAINTENANCE_MESSAGE = APP_ERRORS.maintenance.message;
+export { MAINTENANCE_MESSAGE } from '../domain/errors';
 
 /** `admin.performance.set` / `POST /api/admin/optimize-runpod-performance` (§7.2). */
 export const PERFORMANCE_ACTION_NAMES = ['increase_concurrency', 'reset_defaults'] as const;

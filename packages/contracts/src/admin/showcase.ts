@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { Gender } from '../domain/catalog';
 import { LANDING_CAROUSEL_LOOKS } from '../landing';
 import { genderFilter, imageIdInput, queryInt } from '../looks';

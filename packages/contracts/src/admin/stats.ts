@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { GENDERS, SELECTION_KINDS, type Gender, type SelectionKind } from '../domain/catalog';
 import { filterValue, queryInt } from '../looks';
 import { SEVERITY_LEVELS, type SeverityLevel } from '../domain/severity';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { text } from '../domain/text';
 import { TIERS, type Tier } from '../domain/tier-policy';
 import type { ReferralHoldReason, ReferralStatus } from '../domain/referral-policy';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * What procedures answer (their `.output()` schemas, issue 17): tRPC checks every answer against

@@ -61,6 +61,9 @@ export const APP_ERRORS = {
   referral_not_held: { status: 409, message: 'This referral is not held: it has been decided already.' },
 } as const;
 
+/** The 503 `maintenance` answer's message and the maintenance page's text. */
+export const MAINTENANCE_MESSAGE = APP_ERRORS.maintenance.message;
+
 export type AppErrorCode = keyof typeof APP_ERRORS;
 
 /** The Retry-After of a `service_unavailable` answer: the servers reconnect within this after PostgreSQL returns. */

@@ -1,9 +1,4 @@
-import { z } from 'zod';
-
-// In the browser apps, whose CSP allows no eval (script-src 'self'), zod would probe for eval to
-// compile its parsers and leave a CSP violation report on every page that validates. Every schema
-// of the contracts is built on this module, so this runs before the first one exists.
-if ('document' in globalThis) z.config({ jitless: true });
+import { z } from '../zod';
 
 /**
  * Control characters (C0, DEL, C1) never belong in what people type into Drape's fields; a NUL
