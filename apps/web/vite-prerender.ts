@@ -6,14 +6,23 @@ import react from '@vitejs/plugin-react';
 import { build, type IndexHtmlTransformContext, type Plugin, type ResolvedConfig } from 'vite';
 
 /**
- * The pages prerendered beside index.html, by path: the server sends them to visitors without a
- * session (apps/server/src/static-apps.ts reads PRERENDERED_MANIFEST). Each names the modules
- * whose chunks its start script loads. Only pages whose markup no query parameter changes: /auth
- * (returnUrl and ref change what happens, not what shows on the Sign In tab), not /signup.
+ * The pages prerendered beside index.html, by path: the server sends each to the requests it is
+ * for (apps/server/src/static-apps.ts reads PRERENDERED_MANIFEST): the public entry pages to
+ * visitors without a session, as a signed-out visitor sees them; /dashboard, where a sign-in
+ * leads, to requests with one, as a signed-in user sees it before their data arrives. Each names
+ * the modules whose chunks its start script loads. Only pages whose markup no query parameter
+ * changes: /auth (returnUrl and ref change what happens, not what shows on the Sign In tab), not
+ * /signup.
  */
-const PAGES = [
-  { path: '/', file: 'landing.html', modules: ['/src/features/landing/landing-page.tsx'] },
-  { path: '/auth', file: 'auth.html', modules: ['/src/features/auth/auth-page.tsx', '/src/lib/data-layer.tsx'] },
+const PAGES: { path: string; file: string; signedIn: boolean; modules: string[] }[] = [
+  { path: '/', file: 'landing.html', signedIn: false, modules: ['/src/features/landing/landing-page.tsx'] },
+  { path: '/auth', file: 'auth.html', signedIn: false, modules: ['/src/features/auth/auth-page.tsx', '/src/lib/data-layer.tsx'] },
+  {
+    path: '/dashboard',
+    file: 'dashboard.html',
+    signedIn: true,
+    modules: ['/src/features/dashboard/dashboard-page.tsx', '/src/lib/data-layer.tsx', '/src/features/layout/member-nav.tsx', '/src/features/auth/session-monitor.tsx'],
+  },
 ];
 const PRERENDERED_MANIFEST = 'prerendered.json';
 /** index.html's root, with the static frame the shell paints before the app starts (between the markers). */
@@ -49,6 +58,27 @@ function chunkClosure(bundle: Bundle, moduleSuffix: string): string[] {
   };
   walk(entry.fileName);
   return [...out];
+}
+
+/**
+ * Decision 0010: every page's first load (the entry and what it imports statically) carries no
+ * zod. Its schemas are built as their module is evaluated, a long task on a phone, and a page that
+ * validates nothing has no use for them; a constant imported from a module that also defines
+ * schemas brings them along. The build fails rather than let one creep back in.
+ */
+function assertEntryWithoutSchemas(bundle: Bundle): void {
+  const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+  if (!entry || entry.type !== 'chunk') throw new Error('prerender: no entry chunk');
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    const chunk = bundle[file];
+    if (seen.has(file) || chunk?.type !== 'chunk') return;
+    seen.add(file);
+    const zod = chunk.moduleIds.find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+    if (zod) throw new Error(`prerender: the first load (${file}) carries zod (${zod}): import the constant it needs from a module without schemas`);
+    chunk.imports.forEach(walk);
+  };
+  walk(entry.fileName);
 }
 
 /**
@@ -120,6 +150,7 @@ export function prerenderPages(): Plugin {
     async writeBundle() {
       const client = bundle;
       if (!client) throw new Error('prerender: the client bundle was not seen');
+      assertEntryWithoutSchemas(client);
       const outDir = path.resolve(config.root, config.build.outDir);
       const serverDir = path.join(config.root, 'node_modules', '.cache', 'drape-prerender');
       await build({
@@ -134,7 +165,7 @@ export function prerenderPages(): Plugin {
       });
       // Imported as built, without a cache-busting query: its chunks import it back by its plain URL,
       // and a second instance of it would hold a second auth store, router and tRPC context.
-      const { render } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as { render(pathname: string): Promise<string> };
+      const { render } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as { render(pathname: string, signedIn: boolean): Promise<string> };
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
       if (!entry || !SHELL_ROOT.test(index) || !/<title>[^<]*<\/title>/.test(index)) {
@@ -145,9 +176,9 @@ export function prerenderPages(): Plugin {
       const reactChunk = Object.values(client).find((c) => c.type === 'chunk' && c.name === REACT_CHUNK);
       if (!reactChunk) throw new Error(`prerender: no ${REACT_CHUNK} chunk`);
       const reactUrl = `${config.base}${reactChunk.fileName}`;
-      const manifest: Record<string, string> = {};
+      const manifest: Record<string, { file: string; signedIn: boolean }> = {};
       for (const page of PAGES) {
-        const rendered = await render(page.path);
+        const rendered = await render(page.path, page.signedIn);
         // A boundary the server could not finish would make the client render it again.
         if (rendered.includes('<!--$!-->')) throw new Error(`prerender: ${page.path} suspended while rendering: ${rendered.slice(rendered.indexOf('<!--$!-->') - 300, rendered.indexOf('<!--$!-->'))}`);
         const tags = LEADING_HEAD_TAGS.exec(rendered)?.[0] ?? '';
@@ -165,9 +196,9 @@ export function prerenderPages(): Plugin {
           .replace(/<title>[^<]*<\/title>/, head)
           // Low priority: the stylesheet and the fonts come first.
           .replace('</head>', `  <script type="module" crossorigin fetchpriority="low" src="${config.base}${start.file}"></script>\n  </head>`)
-          .replace(SHELL_ROOT, `<div id="root" data-prerendered="${page.path}">${body}</div>`);
+          .replace(SHELL_ROOT, `<div id="root" data-prerendered="${page.path}"${page.signedIn ? ' data-signed-in' : ''}>${body}</div>`);
         fs.writeFileSync(path.join(outDir, page.file), html);
-        manifest[page.path] = page.file;
+        manifest[page.path] = { file: page.file, signedIn: page.signedIn };
       }
       fs.writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     },

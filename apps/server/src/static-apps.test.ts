@@ -12,8 +12,8 @@ import { SESSION_COOKIE } from '@drape/contracts/storage-keys';
 import { registerStaticApps } from './static-apps';
 
 /**
- * Which HTML a request gets: the prerendered pages go to visitors without a session, the shell to
- * everyone else. A built web app of our own (the files the web build writes, small), served by
+ * Which HTML a request gets: the public prerendered pages go to visitors without a session, the
+ * signed-in one (/dashboard) to requests with a session, the shell to everyone else. A built web app of our own (the files the web build writes, small), served by
  * the module the server registers, with the compression and cookie plugins it runs with.
  */
 const ORIGIN = 'https://drape.example';
@@ -28,7 +28,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div>shell</body></html>');
   fs.writeFileSync(path.join(dist, 'landing.html'), page(''));
   fs.writeFileSync(path.join(dist, 'auth.html'), page('auth'));
-  fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'landing.html', '/auth': 'auth.html' }));
+  fs.writeFileSync(path.join(dist, 'dashboard.html'), page('dashboard'));
+  fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({
+    '/': { file: 'landing.html', signedIn: false },
+    '/auth': { file: 'auth.html', signedIn: false },
+    '/dashboard': { file: 'dashboard.html', signedIn: true },
+  }));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'export {};');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), zlib.brotliCompressSync('export {};'));
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -75,13 +80,25 @@ describe('prerendered pages', () => {
     expect((await get('/auth', session)).body).toContain('shell');
   });
 
+  it('sends /dashboard prerendered to a request with a session, the shell (which leads to the sign-in) without', async () => {
+    const res = await get('/dashboard', session);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.body).toContain('data-prerendered="/dashboard"');
+    expect(res.body).toContain(`href="${ORIGIN}/dashboard"`);
+    expect(res.body).not.toContain(PRERENDER_ORIGIN);
+    const visitor = await get('/dashboard');
+    expect(visitor.body).toContain('shell');
+    expect(visitor.body).not.toContain('data-prerendered');
+  });
+
   it('compresses them', async () => {
     const res = await get('/', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
   it('sends the shell everywhere else, and JSON 404s on API paths', async () => {
-    for (const url of ['/signup', '/dashboard', '/admin', '/no/such/page']) {
+    for (const url of ['/signup', '/admin', '/no/such/page']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('shell');

@@ -36,18 +36,25 @@ function readIndex(dir: string, name = 'index.html'): string | null {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
+/** A page the web app's build prerendered, and whom for: visitors without a session, or signed-in users. */
+export interface PrerenderedPage {
+  html: string;
+  signedIn: boolean;
+}
+
 /**
- * The pages the web app's build prerenders signed out (apps/web/vite-prerender.ts: the landing,
- * /auth), by path, as its manifest lists them. They carry a placeholder origin in their canonical
- * and social URLs: this server's public origin goes there.
+ * The pages the web app's build prerenders (apps/web/vite-prerender.ts: the landing and /auth as a
+ * visitor sees them, /dashboard as a signed-in user does before their data arrives), by path, as
+ * its manifest lists them. They carry a placeholder origin in their canonical and social URLs:
+ * this server's public origin goes there.
  */
-export function readPrerenderedPages(publicOrigin: string, webDist = WEB_DIST): Map<string, string> {
-  const pages = new Map<string, string>();
+export function readPrerenderedPages(publicOrigin: string, webDist = WEB_DIST): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
   const manifest = readIndex(webDist, 'prerendered.json');
   if (!manifest) return pages;
-  for (const [pagePath, file] of Object.entries(JSON.parse(manifest) as Record<string, string>)) {
+  for (const [pagePath, { file, signedIn }] of Object.entries(JSON.parse(manifest) as Record<string, { file: string; signedIn: boolean }>)) {
     const html = readIndex(webDist, file);
-    if (html) pages.set(pagePath, withOrigin(html.replaceAll(PRERENDER_ORIGIN, publicOrigin), publicOrigin));
+    if (html) pages.set(pagePath, { html: withOrigin(html.replaceAll(PRERENDER_ORIGIN, publicOrigin), publicOrigin), signedIn });
   }
   return pages;
 }
@@ -76,9 +83,10 @@ function sendHtml(reply: FastifyReply, html: string) {
 /**
  * The web app at / and the admin app under ADMIN_BASE_PATH (both single-page apps: unknown paths
  * get index.html and the client router shows its own 404). Hashed assets are immutable.
- * A prerendered page (`/`, `/auth`) goes to requests without a session cookie, painted before any
- * script runs; with one, the app's shell, which opens on the dashboard without showing the
- * landing first.
+ * A prerendered page, painted before any script runs, goes to the requests it was rendered for:
+ * `/` and `/auth` to those without a session cookie (with one, the app's shell, which opens on the
+ * dashboard without showing the landing first), `/dashboard` to those with one (without, the
+ * shell, which leads to the sign-in).
  */
 export interface StaticAppsOptions {
   adminBase: string;
@@ -117,14 +125,14 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: immutable });
   }
 
-  for (const [pagePath, html] of prerendered) {
+  for (const [pagePath, page] of prerendered) {
     if (!webIndex) break;
     // Routes rather than the fallback below: the fallback's answers are not compressed, and these
     // pages are the largest HTML the server sends.
     app.get(pagePath, (req, reply) => {
       // The answer depends on the cookie: shared caches must not hand one visitor's to another.
       void reply.header('vary', 'Cookie');
-      return sendHtml(reply, req.cookies?.[SESSION_COOKIE] ? webIndex : html);
+      return sendHtml(reply, Boolean(req.cookies?.[SESSION_COOKIE]) === page.signedIn ? page.html : webIndex);
     });
   }
 

@@ -26,14 +26,17 @@ const { pathname } = window.location;
 const signedOut = !authStore.get().token;
 const landing = signedOut && isHomePath(pathname);
 
-// The server sends a prerendered page (its root names the path it was rendered for) to a visitor
-// without a session cookie. A visitor it is meant for gets it hydrated, its screen's chunk (and
-// the data layer, for a screen inside it) loaded first so that nothing suspends; anyone else (a
-// token left in this browser without the cookie) gets the app rendered afresh. Other screens load
-// their chunk and the data layer together, not in turn.
+// The server sends a prerendered page (its root names the path it was rendered for, and whether
+// for a signed-in user) to the requests it is for: the public pages to a visitor without a session
+// cookie, /dashboard to one with a session. The visitor it is meant for (a token stored here, or
+// none) gets it hydrated, its screen's chunk (and the data layer, for a screen inside it) loaded
+// first so that nothing suspends; anyone else (a token left in this browser without the cookie, a
+// cookie without a token) gets the app rendered afresh. Other screens load their chunk and the data
+// layer together, not in turn.
 async function start(container: HTMLElement) {
   const chunks = Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]);
-  if (signedOut && container.dataset.prerendered === pathname) {
+  const renderedFor = container.dataset.signedIn === undefined ? 'visitor' : 'member';
+  if (container.dataset.prerendered === pathname && renderedFor === (signedOut ? 'visitor' : 'member')) {
     // Should a chunk not arrive, the prerendered page stays as it is: its links still work.
     if (!(await chunks.then(() => true, () => false))) return;
     // As a transition, hydration yields to the browser every few milliseconds (a phone stays

@@ -58,10 +58,20 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Whether `pathname` shows the home route (the landing when signed out). */
+const homePaths = new Map<string, boolean>();
+
+/**
+ * Whether `pathname` shows the home route (the landing when signed out). Remembered per path: the
+ * app's frame asks on every render, and matching ranks every route afresh each time.
+ */
 export function isHomePath(pathname: string): boolean {
-  const element = matchRoutes(routes, pathname)?.[0]?.route.element;
-  return isValidElement(element) && element.type === HomeRoute;
+  let home = homePaths.get(pathname);
+  if (home === undefined) {
+    const element = matchRoutes(routes, pathname)?.[0]?.route.element;
+    home = isValidElement(element) && element.type === HomeRoute;
+    if (homePaths.size < 100) homePaths.set(pathname, home);
+  }
+  return home;
 }
 
 function preloadsOf(node: ReactNode): Promise<void>[] {

@@ -6,7 +6,6 @@ import { loadDataClient, loadDataLayer } from './data-layer-loader';
 
 export interface AuthContextValue {
   token: string | null;
-  user: PublicUser | null;
   isAuthenticated: boolean;
   /** Stores the session of a login or register answer. */
   signIn(answer: Pick<AuthAnswer, 'token' | 'user'>): void;
@@ -26,7 +25,9 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  * every session change (auth-store's onSessionChange), and the server calls load it when made.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const snapshot = useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+  // The token alone: a stored user re-stored by every profile answer must not re-render every
+  // screen that asks whether someone is signed in (useStoredUser reads the user).
+  const token = useSyncExternalStore(authStore.subscribe, storedToken, storedToken);
   const navigate = useNavigate();
 
   useEffect(() => authStore.onExpired(() => void navigate('/login', { replace: true })), [navigate]);
@@ -66,16 +67,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endLocalSession]);
 
   const value = useMemo<AuthContextValue>(() => ({
-    token: snapshot.token,
-    user: snapshot.user,
-    isAuthenticated: Boolean(snapshot.token),
+    token,
+    isAuthenticated: Boolean(token),
     signIn,
     logout,
     logoutAllDevices,
     endLocalSession,
-  }), [snapshot, signIn, logout, logoutAllDevices, endLocalSession]);
+  }), [token, signIn, logout, logoutAllDevices, endLocalSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+const storedToken = () => authStore.get().token;
+const storedUser = () => authStore.get().user;
+
+/** The user stored with the session (the last profile answer, or the sign-in's), or null. */
+export function useStoredUser(): PublicUser | null {
+  return useSyncExternalStore(authStore.subscribe, storedUser, storedUser);
 }
 
 export function useAuth(): AuthContextValue {

@@ -155,6 +155,15 @@ export const authStore = {
     for (const l of expiryListeners) l();
   },
 
+  /**
+   * The build's prerender (src/prerender.tsx) only, in node: a page as a visitor first sees it, or
+   * as a signed-in user does before their data arrives (a session whose token and user the build
+   * cannot know; nothing is stored, and no call is made while rendering).
+   */
+  assumeForPrerender(signedIn: boolean) {
+    publish({ token: signedIn ? 'prerendered' : null, user: null });
+  },
+
   onExpired(listener: () => void): () => void {
     expiryListeners.add(listener);
     return () => expiryListeners.delete(listener);

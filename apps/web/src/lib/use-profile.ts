@@ -1,15 +1,17 @@
 import type { PublicUser } from '@drape/contracts/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTRPC } from './trpc';
 import { authStore } from './auth-store';
-import { useAuth } from './auth-context';
+import { useAuth, useStoredUser } from './auth-context';
 import { CLIENT_STALE_MS } from './timing';
+import { useHydrated } from './use-hydrated';
 
 /** The signed-in user's profile; each answer is re-stored locally (user-area §7). */
 export function useProfile() {
   const trpc = useTRPC();
-  const { isAuthenticated, user: storedUser } = useAuth();
+  const { isAuthenticated } = useAuth();
+  const storedUser = useStoredUser();
   const query = useQuery(trpc.user.profile.queryOptions(undefined, { enabled: isAuthenticated, staleTime: CLIENT_STALE_MS.profile }));
   const fresh = query.data?.user;
   useEffect(() => {
@@ -17,6 +19,19 @@ export function useProfile() {
   }, [fresh]);
   const user: PublicUser | null = fresh ?? storedUser;
   return { ...query, user };
+}
+
+/**
+ * The profile as a screen shows it. A prerendered signed-in page (/dashboard) was rendered at
+ * build, knowing no user, and hydrating it must render the same markup: while it hydrates, no
+ * user; then the stored one. A change of user (that one, then the server's answer) renders in a
+ * background pass that yields to the browser, instead of one long task that blocks a phone.
+ */
+export function useShownProfile() {
+  const profile = useProfile();
+  const hydrated = useHydrated();
+  const user = useDeferredValue(hydrated ? profile.user : null);
+  return { ...profile, user };
 }
 
 /** Puts a freshly returned user into the profile cache (after an update) and the local store. */

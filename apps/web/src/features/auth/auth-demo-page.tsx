@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from '../../lib/auth-context';
+import { useAuth, useStoredUser } from '../../lib/auth-context';
 import { LoginForm } from './login-form';
 
 /** /auth-demo: sign in, see the active sessions, log out here or everywhere (user-area §2). */
@@ -43,7 +43,8 @@ function SignedOutDemo() {
 
 function SignedInDemo() {
   const trpc = useTRPC();
-  const { user, logout, logoutAllDevices } = useAuth();
+  const { logout, logoutAllDevices } = useAuth();
+  const user = useStoredUser();
   const sessions = useQuery(trpc.auth.sessions.queryOptions(undefined, { staleTime: 0 }));
   const [busy, setBusy] = useState<'one' | 'all' | null>(null);
   // user-area §8: a failed list reads as an empty list.

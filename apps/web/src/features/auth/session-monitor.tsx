@@ -1,7 +1,7 @@
 import { Button } from '@drape/ui';
 import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { authStore, SESSIONS_WARNED_KEY } from '../../lib/auth-store';
 import { useAuth } from '../../lib/auth-context';
@@ -13,11 +13,15 @@ import { SESSION_BANNER_MS, SESSION_CHECK_MS, TOKEN_REFRESH_MS } from '../../lib
  * top-right banner that is dismissible and goes away after 10 seconds, one at a time.
  */
 export function SessionMonitor() {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated } = useAuth();
+  // The stored user's id alone: the profile answers that re-store the user change nothing here.
+  const userId = useSyncExternalStore(authStore.subscribe, storedUserId, storedUserId);
   if (!isAuthenticated) return null;
   // Keyed by user: a new sign-in starts a fresh monitor (and a fresh first check).
-  return <ActiveSessionMonitor key={user?.id ?? 'anonymous'} />;
+  return <ActiveSessionMonitor key={userId} />;
 }
+
+const storedUserId = () => authStore.get().user?.id ?? 'anonymous';
 
 function readWarned(): boolean {
   try {

@@ -1,39 +1,79 @@
 import { inviteMessages, inviteProgress, type Tier } from '@drape/contracts';
+import type { PublicUser } from '@drape/contracts/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormMessage } from '@drape/ui';
 import { userMessages } from '@drape/contracts/user';
+import { memo } from 'react';
 import { PageMeta } from '../../lib/page-meta';
 import { ReferralLink } from '../../components/referral-link';
-import { useProfile } from '../../lib/use-profile';
-import { PageLoading } from '../../components/page-loading';
+import { useShownProfile } from '../../lib/use-profile';
 import { PageHeader } from '../../components/page-header';
 import { InviteStepMeter } from '../../components/invite-step-meter';
 import { TierBadge } from '../../components/tier-badge';
 import { GenerateLookCard } from './generate-look-card';
 import { PersonalizationCard } from '../../components/personalization-card';
 
-/** The signed-in home (user-area §2 Dashboard): the Get My Look form, personalization, usage and tier. */
+/**
+ * The signed-in home (user-area §2 Dashboard): the Get My Look form, personalization, usage and
+ * tier. Its frame (the heading, the form, the account cards' places) needs no data: it is
+ * prerendered and painted before any script runs (decision 0010), and the user fills it in.
+ */
 export default function DashboardPage() {
-  const profile = useProfile();
-  const user = profile.data?.user;
+  const { user, isError } = useShownProfile();
+  return <Dashboard user={user} loadFailed={isError} />;
+}
+
+/**
+ * Rendered again only when the user shown changes (in a background render that yields to the
+ * browser, useShownProfile), not for every change of the profile query's state.
+ */
+const Dashboard = memo(function Dashboard({ user, loadFailed }: { user: PublicUser | null; loadFailed: boolean }) {
   return (
     <>
       <PageMeta title="Explore AI Fashion" description="Your Drape dashboard." noindex path="/dashboard" />
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:py-14">
-        <PageHeader eyebrow="Dashboard" title="Explore AI Fashion" description={user ? `Welcome, ${user.firstName} ${user.lastName}` : undefined} />
-        {profile.isError ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
-        {!user && !profile.isError ? <PageLoading /> : null}
-        {user ? (
-          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <GenerateLookCard profileGender={user.gender} />
-            <aside aria-label="Your account" className="grid gap-6 md:grid-cols-2 lg:grid-cols-1">
-              <DailyImages used={user.dailyImagesUsed} limit={user.dailyImagesLimit} />
-              <PersonalizationCard user={user} />
-              <YourTier tier={user.tier} referrals={user.referralCount} username={user.username} />
-            </aside>
-          </div>
-        ) : null}
+        <PageHeader
+          eyebrow="Dashboard"
+          title="Explore AI Fashion"
+          // One line kept for the welcome from the first paint: nothing below it moves when it arrives.
+          description={<span className="block truncate">{user ? `Welcome, ${user.firstName} ${user.lastName}` : '\u00a0'}</span>}
+        />
+        {loadFailed && !user ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <GenerateLookCard profileGender={user?.gender ?? null} />
+          <aside aria-label="Your account" aria-busy={!user} className="grid gap-6 md:grid-cols-2 lg:grid-cols-1">
+            {user ? (
+              <>
+                <DailyImages used={user.dailyImagesUsed} limit={user.dailyImagesLimit} />
+                <PersonalizationCard user={user} />
+                <YourTier tier={user.tier} referrals={user.referralCount} username={user.username} />
+              </>
+            ) : (
+              <>
+                <CardPlaceholder title="Daily Images" className="min-h-[15.5rem]" />
+                <CardPlaceholder title="Personalization Options" className="min-h-[24rem]" />
+                <CardPlaceholder title="Your Tier" className="min-h-[19rem]" />
+              </>
+            )}
+          </aside>
+        </div>
       </div>
     </>
+  );
+});
+
+/** An account card's place until the user is known: its title, and its height kept. */
+function CardPlaceholder({ title, className }: { title: string; className: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4" aria-hidden="true">
+        <div className="h-4 w-3/4 rounded-full bg-sand motion-safe:animate-pulse" />
+        <div className="h-10 w-1/3 rounded-full bg-sand motion-safe:animate-pulse" />
+        <div className="h-2 w-full rounded-full bg-sand motion-safe:animate-pulse" />
+      </CardContent>
+    </Card>
   );
 }
 

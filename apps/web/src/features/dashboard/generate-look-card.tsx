@@ -10,6 +10,7 @@ import { useState, type FormEvent, type KeyboardEvent, type MouseEvent, type Rea
 import { useNavigate } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { storeLastOutfit } from '../../lib/last-outfit';
+import { HydratedFieldset } from '../../components/hydrated-fieldset';
 import { ChoiceSkeleton, OccasionGrid, PaletteGrid, TrendGrid, type StyleChoice } from './style-choices';
 
 type TabValue = 'trends' | 'colors' | 'occasions';
@@ -29,13 +30,15 @@ function generationError(err: unknown): string {
 }
 
 /** Profile genders that are also look genders pre-select the Gender choice. */
-function initialGender(profileGender: string | null): Gender | '' {
+function profileLookGender(profileGender: string | null): Gender | '' {
   return profileGender === 'female' || profileGender === 'male' ? profileGender : '';
 }
 
 /**
  * Get My Look (user-area §2 Dashboard, §4 Generation, §5): one trend, palette or occasion from
  * three tabs, a gender, then the generation; the result is stored and shown on /outfit-result.
+ * It is drawn before the profile is known (the dashboard's prerendered frame): the profile's
+ * gender pre-selects the choice when it arrives, unless the user has picked one already.
  */
 export function GenerateLookCard({ profileGender }: { profileGender: string | null }) {
   const trpc = useTRPC();
@@ -43,7 +46,8 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
   const navigate = useNavigate();
   const [openTab, setOpenTab] = useState<TabValue | ''>('');
   const [choice, setChoice] = useState<StyleChoice | null>(null);
-  const [gender, setGender] = useState<Gender | ''>(() => initialGender(profileGender));
+  const [picked, setPicked] = useState<Gender | ''>('');
+  const gender = picked || profileLookGender(profileGender);
   const [error, setError] = useState<string | null>(null);
   const generate = useMutation(trpc.generate.outfit.mutationOptions());
   const loading = generate.isPending;
@@ -91,88 +95,91 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
         <CardDescription>Pick one style idea, choose Female or Male, and Drape dresses you in a complete outfit.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Get my look" className="flex flex-col gap-7">
-          <section aria-labelledby="style-idea-heading" className="flex flex-col gap-3">
-            <h3 id="style-idea-heading" className="text-sm font-medium text-umber">
-              Style idea
-            </h3>
-            <Tabs
-              value={openTab}
-              onValueChange={(v) => setOpenTab(v as TabValue)}
-              activationMode="manual"
-              className="flex flex-col gap-4"
-            >
-              <TabsList aria-label="Style ideas">
-                {TABS.map(({ value, label, Icon }) => (
-                  <TabsTrigger
-                    key={value}
-                    value={value}
-                    onMouseDown={(e) => closeIfOpen(value, e)}
-                    onKeyDown={(e) => closeIfOpen(value, e)}
-                    className="relative flex h-auto min-h-11 items-center justify-center gap-1.5 whitespace-normal rounded-xl ps-2 pe-2 py-2 text-center leading-tight sm:px-4"
+        <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Get my look">
+          {/* The prerendered frame's controls wait for the app. */}
+          <HydratedFieldset className="flex min-w-0 flex-col gap-7">
+            <section aria-labelledby="style-idea-heading" className="flex flex-col gap-3">
+              <h3 id="style-idea-heading" className="text-sm font-medium text-umber">
+                Style idea
+              </h3>
+              <Tabs
+                value={openTab}
+                onValueChange={(v) => setOpenTab(v as TabValue)}
+                activationMode="manual"
+                className="flex flex-col gap-4"
+              >
+                <TabsList aria-label="Style ideas">
+                  {TABS.map(({ value, label, Icon }) => (
+                    <TabsTrigger
+                      key={value}
+                      value={value}
+                      onMouseDown={(e) => closeIfOpen(value, e)}
+                      onKeyDown={(e) => closeIfOpen(value, e)}
+                      className="relative flex h-auto min-h-11 items-center justify-center gap-1.5 whitespace-normal rounded-xl ps-2 pe-2 py-2 text-center leading-tight sm:px-4"
+                    >
+                      <Icon aria-hidden="true" className="hidden h-4 w-4 shrink-0 sm:block" />
+                      {label}
+                      {choice && tabOf(choice) === value ? <span aria-hidden="true" className="absolute right-2 top-1.5 h-1.5 w-1.5 rounded-full bg-gold sm:right-3 sm:top-2" /> : null}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+                <TabsContent value="trends">
+                  <CatalogPanel kind="trends" selected={choice} disabled={loading} onSelect={choose} />
+                </TabsContent>
+                <TabsContent value="colors">
+                  <CatalogPanel kind="colors" selected={choice} disabled={loading} onSelect={choose} />
+                </TabsContent>
+                <TabsContent value="occasions">
+                  <CatalogPanel kind="occasions" selected={choice} disabled={loading} onSelect={choose} />
+                </TabsContent>
+              </Tabs>
+              <p className="text-sm text-taupe">
+                {choice ? (
+                  <>
+                    Selected {KIND_LABELS[choice.kind].toLowerCase()}: <span className="font-medium text-ink">{choice.name}</span>
+                  </>
+                ) : (
+                  'Open a tab and pick one trend, color palette or occasion.'
+                )}
+              </p>
+            </section>
+
+            <fieldset className="min-w-0" disabled={loading}>
+              <legend className="mb-3 text-sm font-medium text-umber">Gender</legend>
+              <div className="grid grid-cols-2 gap-2 sm:max-w-xs">
+                {GENDERS.map((g) => (
+                  <label
+                    key={g}
+                    className={cn(
+                      'flex h-11 cursor-pointer items-center justify-center gap-2.5 rounded-full border border-stone bg-paper px-4 text-sm font-medium text-ink transition-colors',
+                      'hover:border-taupe has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-ivory',
+                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink',
+                    )}
                   >
-                    <Icon aria-hidden="true" className="hidden h-4 w-4 shrink-0 sm:block" />
-                    {label}
-                    {choice && tabOf(choice) === value ? <span aria-hidden="true" className="absolute right-2 top-1.5 h-1.5 w-1.5 rounded-full bg-gold sm:right-3 sm:top-2" /> : null}
-                  </TabsTrigger>
+                    <input
+                      type="radio"
+                      name="gender"
+                      value={g}
+                      checked={gender === g}
+                      onChange={() => {
+                        setPicked(g);
+                        setError(null);
+                      }}
+                      className="h-4 w-4 cursor-pointer appearance-none rounded-full border border-stone bg-paper transition-all checked:border-[5px] checked:border-gold focus:outline-none"
+                    />
+                    {GENDER_NAMES[g]}
+                  </label>
                 ))}
-              </TabsList>
-              <TabsContent value="trends">
-                <CatalogPanel kind="trends" selected={choice} disabled={loading} onSelect={choose} />
-              </TabsContent>
-              <TabsContent value="colors">
-                <CatalogPanel kind="colors" selected={choice} disabled={loading} onSelect={choose} />
-              </TabsContent>
-              <TabsContent value="occasions">
-                <CatalogPanel kind="occasions" selected={choice} disabled={loading} onSelect={choose} />
-              </TabsContent>
-            </Tabs>
-            <p className="text-sm text-taupe">
-              {choice ? (
-                <>
-                  Selected {KIND_LABELS[choice.kind].toLowerCase()}: <span className="font-medium text-ink">{choice.name}</span>
-                </>
-              ) : (
-                'Open a tab and pick one trend, color palette or occasion.'
-              )}
-            </p>
-          </section>
+              </div>
+            </fieldset>
 
-          <fieldset className="min-w-0" disabled={loading}>
-            <legend className="mb-3 text-sm font-medium text-umber">Gender</legend>
-            <div className="grid grid-cols-2 gap-2 sm:max-w-xs">
-              {GENDERS.map((g) => (
-                <label
-                  key={g}
-                  className={cn(
-                    'flex h-11 cursor-pointer items-center justify-center gap-2.5 rounded-full border border-stone bg-paper px-4 text-sm font-medium text-ink transition-colors',
-                    'hover:border-taupe has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-ivory',
-                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="gender"
-                    value={g}
-                    checked={gender === g}
-                    onChange={() => {
-                      setGender(g);
-                      setError(null);
-                    }}
-                    className="h-4 w-4 cursor-pointer appearance-none rounded-full border border-stone bg-paper transition-all checked:border-[5px] checked:border-gold focus:outline-none"
-                  />
-                  {GENDER_NAMES[g]}
-                </label>
-              ))}
+            <div className="flex flex-col gap-4">
+              <FormMessage>{error}</FormMessage>
+              <Button type="submit" size="lg" pending={loading} pendingLabel="Creating your look..." className="w-full sm:w-auto sm:self-start">
+                <Sparkles aria-hidden="true" className="h-4 w-4" /> Get My Look
+              </Button>
             </div>
-          </fieldset>
-
-          <div className="flex flex-col gap-4">
-            <FormMessage>{error}</FormMessage>
-            <Button type="submit" size="lg" pending={loading} pendingLabel="Creating your look..." className="w-full sm:w-auto sm:self-start">
-              <Sparkles aria-hidden="true" className="h-4 w-4" /> Get My Look
-            </Button>
-          </div>
+          </HydratedFieldset>
         </form>
       </CardContent>
     </Card>

@@ -5,7 +5,7 @@ import {
 import { ChevronDown, LogOut, Menu, Settings, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useProfile } from '../../lib/use-profile';
+import { useShownProfile } from '../../lib/use-profile';
 import { useAuth } from '../../lib/auth-context';
 import { TierBadge } from '../../components/tier-badge';
 import { MEMBER_LINKS } from './member-links';
@@ -45,7 +45,7 @@ export default function MemberNav() {
 
 function AccountMenu() {
   const { logout } = useAuth();
-  const { user } = useProfile();
+  const { user } = useShownProfile();
   const navigate = useNavigate();
   return (
     <DropdownMenu>
@@ -53,7 +53,7 @@ function AccountMenu() {
         <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-sand text-umber">
           <UserRound className="h-4 w-4" />
         </span>
-        <TierBadge tier={user?.tier} />
+        {user ? <TierBadge tier={user.tier} /> : <span aria-hidden="true" className="h-5 w-20 rounded-full bg-sand" />}
         <span className="sr-only"> account menu</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 text-taupe" />
       </DropdownMenuTrigger>
@@ -83,7 +83,7 @@ function AccountMenu() {
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const { logout } = useAuth();
-  const { user } = useProfile();
+  const { user } = useShownProfile();
   const close = () => setOpen(false);
   const item = 'flex items-center gap-3 rounded-xl px-4 py-3.5 text-base text-ink transition-colors hover:bg-sand focus-visible:outline-2 focus-visible:outline-ink';
   return (

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { NewTabHint } from '../../components/fashion-item-row';
 import { PageHeader } from '../../components/page-header';
 import { TierGate } from '../../components/tier-gate';
-import { useAuth } from '../../lib/auth-context';
+import { useStoredUser } from '../../lib/auth-context';
 import { PageMeta } from '../../lib/page-meta';
 import { LOOK_GRID_CLASSES } from '../../lib/look-grid';
 import { FilterBar } from './filter-bar';
@@ -26,7 +26,7 @@ const GRID = LOOK_GRID_CLASSES;
 
 export default function WardrobePage() {
   // Offline, the page as its user last saw it (decision 0032); the profile cannot be asked.
-  const { user } = useAuth();
+  const user = useStoredUser();
   const kept = useKeptWardrobe(user?.id);
   return (
     <>
