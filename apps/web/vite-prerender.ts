@@ -124,11 +124,11 @@ function startScript(react: string, entry: string, chunks: string[]): { file: st
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
 
 /**
- * The first paint of the public entry pages needs no script: after the client build, each of
- * PAGES is rendered signed out with react-dom/server (src/prerender.tsx, built for node on the
- * fly) into a copy of index.html, with its head tags, a root naming the path it was rendered for
- * (the client hydrates it only there), and a start script in place of the entry (see
- * startScript). Every page preloads the first screen's fonts.
+ * The first paint of the entry pages needs no script: after the client build, each of PAGES is
+ * rendered (signed out, or signed in with no data yet) with react-dom (src/prerender.tsx, built
+ * for node on the fly) into a copy of index.html, with its head tags, a root naming the path it
+ * was rendered for and whom for (the client hydrates it only there, for them), and a start script
+ * in place of the entry (see startScript). Every page preloads the first screen's fonts.
  */
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { cn, prepareClassMerge } from '@drape/ui';
 import { authStore } from './lib/auth-store';
 import { loadDataLayer } from './lib/data-layer-loader';
 import { App } from './app/app';
@@ -34,7 +35,7 @@ const landing = signedOut && isHomePath(pathname);
 // cookie without a token) gets the app rendered afresh. Other screens load their chunk and the data
 // layer together, not in turn.
 async function start(container: HTMLElement) {
-  const chunks = Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer()]);
+  const chunks = Promise.all([preloadRoute(pathname), landing ? null : loadDataLayer(), prepareFirstRender()]);
   const renderedFor = container.dataset.signedIn === undefined ? 'visitor' : 'member';
   if (container.dataset.prerendered === pathname && renderedFor === (signedOut ? 'visitor' : 'member')) {
     // Should a chunk not arrive, the prerendered page stays as it is: its links still work.
@@ -56,6 +57,19 @@ async function start(container: HTMLElement) {
   startTransition(() => {
     appRoot.render(app);
   });
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * What the first render would otherwise build in the middle of a long task, built ahead in tasks
+ * of its own while the chunks arrive: tailwind-merge's config, then its class map.
+ */
+async function prepareFirstRender(): Promise<void> {
+  await nextTask();
+  prepareClassMerge();
+  await nextTask();
+  cn();
 }
 
 void start(root);

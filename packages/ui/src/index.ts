@@ -1,4 +1,4 @@
-export { cn } from './class-names';
+export { cn, prepareClassMerge } from './class-names';
 export { Button, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Input, Textarea } from './input';
 export { Label } from './label';
