@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { AuthProvider, useAuth } from '../lib/auth-context';
 import { refreshPlatformStatus, useMaintenance } from '../lib/platform-status';
@@ -68,10 +68,12 @@ function DataFrame({ children }: { children: ReactNode }) {
 
 /**
  * Toasts come from screens inside the data layer; the toaster comes with it and stays: the toast
- * of a logout or an account deletion shows on the landing they lead to.
+ * of a logout or an account deletion shows on the landing they lead to. It mounts in a background
+ * render (a prerendered page learns of the layer as hydration ends, with every effect of the page
+ * to run in the same task).
  */
 function AppToaster() {
-  const layer = useLoadedDataLayer();
+  const layer = useDeferredValue(useLoadedDataLayer());
   return layer ? <layer.Toaster /> : null;
 }
 
