@@ -4,7 +4,7 @@
 //
 // What it keeps: this build's hashed chunks, styles and fonts, the offline page and the app's
 // shell, all in one cache per build. What it never keeps: /api and /trpc (never even intercepted),
-// the prerendered pages (navigations always go to the network: / and /auth differ by cookie), the
+// the prerendered pages (navigations always go to the network: /, /auth and /dashboard differ by cookie), the
 // admin app (not intercepted, and offline its pages fail as they would without a worker), and
 // the wardrobe's images, which the app keeps in a cache of its own per user.
 const RULES = DRAPE_RULES;

@@ -37,7 +37,8 @@ const Dashboard = memo(function Dashboard({ user, loadFailed }: { user: PublicUs
           // One line kept for the welcome from the first paint: nothing below it moves when it arrives.
           description={<span className="block truncate">{user ? `Welcome, ${user.firstName} ${user.lastName}` : '\u00a0'}</span>}
         />
-        {loadFailed && !user ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
+        {/* As on the profile and settings: the cards below keep the user stored at the last answer. */}
+        {loadFailed ? <FormMessage>{userMessages.profileLoadFailed}</FormMessage> : null}
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <GenerateLookCard profileGender={user?.gender ?? null} />
           <aside aria-label="Your account" aria-busy={!user} className="grid gap-6 md:grid-cols-2 lg:grid-cols-1">
