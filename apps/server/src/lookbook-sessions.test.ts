@@ -80,6 +80,30 @@ describe("a Stylist's LookBook session", () => {
     expect(ids(third)).toEqual(from(40));
   });
 
+  it('ends with every other way of being signed out everywhere: a reset by link, a deletion request; a change from this device keeps it', async () => {
+    // A password change from a signed-in device keeps that device, and its LookBook session.
+    const u = await s.register({ promoCode: 'STYLE' });
+    expect(ids(await get(u.token, '?limit=10'))).toEqual(from(0, 10));
+    const changed = await s.call('POST', '/api/user/change-password', { currentPassword: u.password, newPassword: 'a fine password' }, { token: u.token });
+    expect(changed.status).toBe(200);
+    expect(ids(await get(u.token, '?offset=10&limit=50'))).toEqual(from(10, 40));
+
+    // A reset by link signs out everywhere: the next session starts at look 51.
+    const r = await s.register({ promoCode: 'STYLE' });
+    expect(ids(await get(r.token, '?limit=50'))).toEqual(from(0));
+    await s.call('POST', '/api/auth/forgot-password', { email: r.email });
+    const link = new URL((await s.resetLinkFor(r.email))!).searchParams.get('token')!;
+    expect((await s.call('POST', '/api/auth/reset-password', { token: link, newPassword: 'brand new secret' })).status).toBe(200);
+    expect(ids(await get(await signIn({ email: r.email, password: 'brand new secret' }), '?limit=50'))).toEqual(from(50));
+
+    // So does a deletion request; signing in again within the grace period cancels it.
+    const d = await s.register({ promoCode: 'STYLE' });
+    expect(ids(await get(d.token, '?limit=50'))).toEqual(from(0));
+    const deleted = await s.call('DELETE', '/api/user/delete-account', { password: d.password, confirmation: 'DELETE' }, { token: d.token });
+    expect(deleted.status).toBe(200);
+    expect(ids(await get(await signIn(d), '?limit=50'))).toEqual(from(50));
+  });
+
   it(`ends after ${LOOKBOOK_SESSION_IDLE_MINUTES} minutes without a LookBook page, not before`, async () => {
     const u = await s.register({ promoCode: 'STYLE' });
     expect(ids(await get(u.token, '?limit=10'))).toEqual(from(0, 10));

@@ -4,6 +4,7 @@ import type { Db, UserRow } from '@drape/db';
 import type { Logger } from '@drape/log';
 import { appError } from '../errors';
 import type { CallerCache } from './caller-cache';
+import { endLookbookSession } from '../lookbook/lookbook-session';
 
 export interface PasswordChangeDeps {
   db: Db;
@@ -30,5 +31,8 @@ export async function replacePassword(
     await invalidateUserSessions(tx, user.id, keepSessionId);
   });
   deps.callers?.dropUser(user.id);
+  // A reset by link signs out everywhere, so it ends the LookBook session as a sign-out does; a
+  // change from a signed-in device keeps that device, and its session, going.
+  if (!keepSessionId) await endLookbookSession(deps.db, user.id);
   await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicOrigin}/auth`), log);
 }

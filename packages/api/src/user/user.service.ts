@@ -10,6 +10,7 @@ import { catalogLookup } from '../catalog/catalog-lookup';
 import { replacePassword, type PasswordChangeDeps } from '../auth/password-change';
 import { toPublicUser } from './user.view';
 import type { CallerFacts } from '../auth/caller';
+import { endLookbookSession } from '../lookbook/lookbook-session';
 
 type ProfileAnswer = { user: PublicUser } & PublicUser;
 
@@ -92,7 +93,9 @@ export async function deleteAccount(
     .returning('deletion_requested_at')
     .executeTakeFirst();
   if (!requested?.deletion_requested_at) throw appError('already_deleted');
+  // Signed out everywhere, as by "log out of all devices": the LookBook session ends with it.
   await invalidateUserSessions(deps.db, user.id);
+  await endLookbookSession(deps.db, user.id);
   const purgeAfter = new Date(requested.deletion_requested_at.getTime() + DELETION_GRACE_DAYS * 86_400_000);
   return {
     success: true,
