@@ -88,38 +88,56 @@ const VIBE_TAG: Record<StyleVibeId, Tag> = {
   playful: 'playful', elegant: 'elegant', casual: 'casual', contemporary: 'contemporary',
 };
 
+/** The brief of a trend, palette or occasion: weather, formality, affinities and hard rules. */
+function briefFor(selection: SelectionRef): Brief {
+  switch (selection.kind) {
+    case 'trend':
+      return TREND_BRIEFS[selection.id];
+    case 'palette':
+      return { climates: PALETTE_CLIMATES[selection.id] ?? ['mild'], formality: [1, 2], tags: [], dressChance: 0.4, outerwearChance: 0.4 };
+    case 'occasion':
+      return OCCASION_BRIEFS[selection.id];
+  }
+}
+
+/**
+ * The formality band a combination dresses in (0 lounge or sport .. 3 dressy). A vibe widens the
+ * band of a free (trend or palette) look; an occasion's band is a rule.
+ */
+export function formalityFor(combination: Combination): readonly [number, number] {
+  const selection = selectionOf(combination);
+  const vibe = combination.styleVibe ?? null;
+  let [low, high] = briefFor(selection).formality;
+  if (selection.kind !== 'occasion' && vibe === 'elegant') high = Math.min(3, high + 1);
+  if (selection.kind !== 'occasion' && (vibe === 'casual' || vibe === 'playful')) low = Math.max(0, low - 1);
+  if (selection.kind !== 'occasion' && vibe === 'elegant') low = Math.max(low, 2);
+  return [low, high];
+}
+
 export function settingFor(combination: Combination, rng: Rng): Setting {
   const selection = selectionOf(combination);
   const vibe = combination.styleVibe ?? null;
-  let brief: Brief;
+  const brief = briefFor(selection);
   let story: ColorStory;
   let pattern: PatternKey | null = null;
   let occasion: OccasionId | null = null;
   switch (selection.kind) {
     case 'trend': {
-      brief = TREND_BRIEFS[selection.id];
       story = trendStory(selection.id);
       pattern = TRENDS.find((t) => t.id === selection.id)?.pattern ?? null;
       break;
     }
     case 'palette': {
-      brief = { climates: PALETTE_CLIMATES[selection.id] ?? ['mild'], formality: [1, 2], tags: [], dressChance: 0.4, outerwearChance: 0.4 };
       story = paletteStory(selection.id);
       break;
     }
     case 'occasion': {
-      brief = OCCASION_BRIEFS[selection.id];
       story = paletteStory(rng.pick(occasionPalettes(selection.id)));
       occasion = selection.id;
       break;
     }
   }
-
-  // A vibe widens the formality band of a free (trend or palette) look; an occasion's band is a rule.
-  let [low, high] = brief.formality;
-  if (occasion === null && vibe === 'elegant') high = Math.min(3, high + 1);
-  if (occasion === null && (vibe === 'casual' || vibe === 'playful')) low = Math.max(0, low - 1);
-  if (occasion === null && vibe === 'elegant') low = Math.max(low, 2);
+  const [low, high] = formalityFor(combination);
 
   return {
     selection,
