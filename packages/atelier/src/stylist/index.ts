@@ -7,3 +7,4 @@ export { patternMixing, PRINT_SCALE, type PatternMixing, type PrintScale } from 
 export { silhouette, type Silhouette, type SilhouettePiece } from './silhouette';
 export { occasionFit, type Formality, type OccasionFit } from './occasion-fit';
 export { judgeLook, RULE_WEIGHTS, type Judgement, type Rule } from './judge';
+export { NOTE_MIN_REASONS, pieceLabel, stylistNote } from './note';
