@@ -11,7 +11,8 @@ export interface ColorStory {
   readonly signature?: readonly string[];
 }
 
-const NEUTRAL_FAMILIES: ReadonlySet<ColorFamily> = new Set([
+/** The families a stylist counts as neutrals: they go with anything and are not an accent. */
+export const NEUTRAL_FAMILIES: ReadonlySet<ColorFamily> = new Set([
   'black', 'white', 'gray', 'beige', 'cream', 'brown', 'navy', 'silver',
 ]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ciede2000, isNeutral, lch } from './color-science';
+import { ciede2000, familyOf, lch, readsAsNeutral } from './color-science';
 
 describe('ciede2000', () => {
   // Sharma, Wu and Dalal (2005), supplementary test data: pairs 1, 7 and 17.
@@ -26,10 +26,25 @@ describe('lch and neutrals', () => {
   });
 
   it('counts navy and camel as neutrals by family, a greyed sage by its chroma, not a bright green', () => {
-    expect(isNeutral({ hex: '#1F2A44', family: 'navy' })).toBe(true);
-    expect(isNeutral({ hex: '#C19A6B', family: 'brown' })).toBe(true);
-    expect(isNeutral({ hex: '#9CA39A', family: 'green' })).toBe(true);
-    expect(isNeutral({ hex: '#2E8B57', family: 'green' })).toBe(false);
-    expect(isNeutral({ hex: '#D4AF37', family: 'gold' })).toBe(false);
+    expect(readsAsNeutral({ hex: '#1F2A44', family: 'navy' })).toBe(true);
+    expect(readsAsNeutral({ hex: '#C19A6B', family: 'brown' })).toBe(true);
+    expect(readsAsNeutral({ hex: '#9CA39A', family: 'green' })).toBe(true);
+    expect(readsAsNeutral({ hex: '#2E8B57', family: 'green' })).toBe(false);
+    expect(readsAsNeutral({ hex: '#D4AF37', family: 'gold' })).toBe(false);
+  });
+});
+
+describe('familyOf', () => {
+  it.each([
+    ['#D01010', 'red'],
+    ['#1F2A44', 'navy'],
+    ['#7F7F7F', 'gray'],
+    ['#F4ECD8', 'cream'],
+    ['#101010', 'black'],
+    ['#2E7D32', 'green'],
+    ['#C0C4C8', 'silver'],
+    ['#8B5A2B', 'brown'],
+  ])('names %s a %s', (hex, family) => {
+    expect(familyOf(hex).family).toBe(family);
   });
 });

@@ -3,7 +3,7 @@
 // and pieces worn against each other (top and bottom, a coat over what is under it) need to stand
 // apart enough to read as two pieces.
 import type { NamedColor, PieceType } from '@drape/contracts';
-import { ciede2000, isNeutral } from './color-science';
+import { ciede2000, readsAsNeutral } from './color-science';
 
 /** Accents closer than this are one accent colour (a rust scarf with terracotta trousers). */
 export const SAME_ACCENT = 12;
@@ -50,7 +50,7 @@ export function harmony(pieces: readonly HarmonyPiece[]): Harmony {
   const neutrals: number[] = [];
   const accents: { color: NamedColor; pieces: number[] }[] = [];
   pieces.forEach((p, i) => {
-    if (isNeutral(p.color)) {
+    if (readsAsNeutral(p.color)) {
       neutrals.push(i);
       return;
     }

@@ -1,5 +1,5 @@
 // The stylist's rules (issue 19): each a pure function of the pieces, and their judgement of a look.
-export { ciede2000, isNeutral, lch, NEUTRAL_FAMILIES, type Lch } from './color-science';
+export { ciede2000, familyOf, readsAsNeutral, lch, type Lch } from './color-science';
 export { paletteFidelity, type PaletteFidelity, type PaletteMatch } from './palette-fidelity';
 export { harmony, type Harmony, type HarmonyPiece } from './harmony';
 export { skinContrast, type SkinContrast } from './skin-contrast';
