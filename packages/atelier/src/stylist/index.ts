@@ -8,3 +8,4 @@ export { silhouette, type Silhouette, type SilhouettePiece } from './silhouette'
 export { occasionFit, type Formality, type OccasionFit } from './occasion-fit';
 export { judgeLook, RULE_WEIGHTS, type Judgement, type Rule } from './judge';
 export { NOTE_MIN_REASONS, pieceLabel, stylistNote } from './note';
+export { measurePhotoColours, type PhotoColour, type PhotoColours } from './photo-colours';
