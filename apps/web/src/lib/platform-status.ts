@@ -30,7 +30,6 @@ function publish(next: PlatformState) {
 }
 
 export const platformStore = {
-  get: (): PlatformState => state,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -7,7 +7,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth-context';
 import { useTRPC } from '../../lib/trpc';
-import { useHydrated } from '../../lib/use-hydrated';
+import { HydratedFieldset } from '../../components/hydrated-fieldset';
 import { BotCheck, type BotCheckHandle } from './bot-check';
 import { EmailInput } from './email-input';
 import { ForgotPasswordLink } from './forgot-password-link';
@@ -31,8 +31,6 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
   const { signIn } = useAuth();
   const form = useZodForm(loginInput, { defaultValues: { email: '', password: '' } });
   const login = useMutation(trpc.auth.login.mutationOptions());
-  // /auth arrives prerendered: its fields wait for the app (see useHydrated).
-  const hydrated = useHydrated();
   // After the failed sign-ins that lock an account, the server wants a solved bot check with the
   // password (docs/spec-notes.md): shown only then, and the form resubmits itself once it is solved.
   const [verifying, setVerifying] = useState(false);
@@ -64,7 +62,8 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
 
   return (
     <Form form={form} aria-label="Sign in" className="flex flex-col gap-5" onSubmit={submit}>
-      <fieldset disabled={!hydrated} className="contents">
+      {/* /auth arrives prerendered: its fields wait for the app. */}
+      <HydratedFieldset className="contents">
         <FormField control={form.control} name="email" id="login-email" label="Email" render={(field) => <EmailInput {...field} />} />
         <FormField
           control={form.control}
@@ -96,7 +95,7 @@ export function LoginForm({ onSignedIn, showForgotPassword = true, submitLabel =
         <Button type="submit" size="lg" pending={form.formState.isSubmitting} pendingLabel="Signing in...">
           {submitLabel}
         </Button>
-      </fieldset>
+      </HydratedFieldset>
     </Form>
   );
 }
