@@ -57,6 +57,10 @@ export const APP_ERRORS = {
   not_in_lookbook: { status: 409, message: 'Only LookBook looks can join the showcase.' },
   combination_mismatch: { status: 400, message: "The combination code does not match the look's." },
   showcase_full: { status: 409, message: 'The showcase is full. Remove a look first.' },
+  // My Pieces (issue 19, section 3)
+  closet_full: { status: 403, message: 'My Pieces is full for your tier. Delete a piece to add another.' },
+  closet_photo_invalid: { status: 400, message: 'The photo must be a JPEG, PNG or WebP image.' },
+  closet_photo_too_large: { status: 400, message: 'The photo must be 10 MB or smaller.' },
   // admin: held referrals (docs/decisions/0015-referral-holds.md)
   referral_not_held: { status: 409, message: 'This referral is not held: it has been decided already.' },
 } as const;

@@ -28,24 +28,26 @@ export interface TierPolicy {
   /** null: unlimited; Stylist sees 50 looks per session */
   lookbookViewsPerSession: number | null;
   lookbookFilters: boolean;
+  /** Photographed pieces in My Pieces (issue 19, section 3). */
+  closetCap: number;
 }
 
 const POLICIES: Record<Tier, TierPolicy> = {
   enthusiast: {
     tier: 'enthusiast', name: 'Enthusiast', dailyImages: 10, personalization: false,
-    wardrobe: false, wardrobeCap: 0, lookbook: false, lookbookViewsPerSession: 0, lookbookFilters: false,
+    wardrobe: false, wardrobeCap: 0, lookbook: false, lookbookViewsPerSession: 0, lookbookFilters: false, closetCap: 10,
   },
   stylist: {
     tier: 'stylist', name: 'Stylist', dailyImages: 10, personalization: true,
-    wardrobe: true, wardrobeCap: 20, lookbook: true, lookbookViewsPerSession: 50, lookbookFilters: false,
+    wardrobe: true, wardrobeCap: 20, lookbook: true, lookbookViewsPerSession: 50, lookbookFilters: false, closetCap: 50,
   },
   collector: {
     tier: 'collector', name: 'Collector', dailyImages: 10, personalization: true,
-    wardrobe: true, wardrobeCap: null, lookbook: true, lookbookViewsPerSession: 50, lookbookFilters: false,
+    wardrobe: true, wardrobeCap: null, lookbook: true, lookbookViewsPerSession: 50, lookbookFilters: false, closetCap: 50,
   },
   fashion_icon: {
     tier: 'fashion_icon', name: 'Fashion Icon', dailyImages: 20, personalization: true,
-    wardrobe: true, wardrobeCap: null, lookbook: true, lookbookViewsPerSession: null, lookbookFilters: true,
+    wardrobe: true, wardrobeCap: null, lookbook: true, lookbookViewsPerSession: null, lookbookFilters: true, closetCap: 500,
   },
 };
 
