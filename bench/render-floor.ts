@@ -20,7 +20,7 @@ async function one(seed: number): Promise<void> {
   const processed = await processImage(raw, aiMarkOf(atelierProvider.name));
   if (mode === 'compute') {
     await nsfwClassifier.classify(processed.classifierInput);
-    qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: processed.sharpness });
+    qualityScore({ look, sharpness: processed.sharpness });
     safetyVerdict(look);
   }
 }

@@ -12,18 +12,20 @@ import { benchLookbook, lookbookTables, measureLookbook, seedDatabase, seedScale
 import { benchMetrics, metricsTable } from './metrics';
 import { benchPipeline, type PipelineFigures } from './pipeline';
 import { benchProfile, profileTable } from './profile';
+import { benchStylist, stylistTable } from './stylist';
+import { benchOwnedLook, ownedLookTable } from './owned-look';
 
 /**
  * `npm run bench`: runs the benchmarks on a fresh embedded PostgreSQL, writes
  * bench/results/<name>-<date>.json and regenerates the tables in bench/README.md.
  * `npm run bench -- --seconds 5` shortens each load run; `npm run bench -- lighthouse` (or
- * `accounts`, `profile`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page, `--pages /,/dashboard` its pages.
+ * `accounts`, `profile`, `metrics`, `logging`, `pipeline`, `lookbook`, `admin`, `stylist`, `owned`) runs one of them (`--rounds N`: logging's rounds, 5); `--runs 5` sets Lighthouse's runs per page, `--pages /,/dashboard` its pages.
  * `npm run bench -- seed` only seeds the million looks and reports the time; `--looks N` seeds
  * (and measures `lookbook` and `admin` on) a smaller database, `--requests N` sets the sequential requests;
  * `--keep DIR` keeps the LookBook's seeded database in DIR and measures it again on the next run.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.find((a) => a === 'accounts' || a === 'profile' || a === 'metrics' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed');
+const only = process.argv.find((a) => a === 'accounts' || a === 'profile' || a === 'metrics' || a === 'logging' || a === 'pipeline' || a === 'lighthouse' || a === 'lookbook' || a === 'admin' || a === 'seed' || a === 'stylist' || a === 'owned');
 const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -93,6 +95,20 @@ async function main() {
       fs.writeFileSync(path.join(here, 'results', `logging-${date}.json`), `${JSON.stringify({ name: 'logging', date, machine: m, rounds }, null, 2)}\n`);
       console.log(loggingTable(rounds));
       updateReadme('logging', `${where}; autocannon, 50 connections, ${seconds} s per run, NODE_ENV=production (JSON lines to /dev/null).\n\n${loggingTable(rounds)}`);
+    }
+    if (!only || only === 'stylist') {
+      console.log("[bench] stylist: the quality score over a full batch of the matrix, drawn and scored");
+      const figures = await benchStylist();
+      fs.writeFileSync(path.join(here, 'results', `stylist-${date}.json`), `${JSON.stringify({ name: 'stylist', date, machine: m, figures }, null, 2)}\n`);
+      console.log(stylistTable(figures));
+      updateReadme('stylist', `${where}; the built-in renderer, one process.\n\n${stylistTable(figures)}`);
+    }
+    if (!only || only === 'owned') {
+      console.log('[bench] owned: Get My Look around an owned piece beside a plain live look');
+      const figures = await benchOwnedLook(pg.url, path.join(tmp, 'owned-data'));
+      fs.writeFileSync(path.join(here, 'results', `owned-${date}.json`), `${JSON.stringify({ name: 'owned', date, machine: m, figures }, null, 2)}\n`);
+      console.log(ownedLookTable(figures));
+      updateReadme('owned', `${where}; the real server and one pipeline worker (built-in renderer), a fresh database.\n\n${ownedLookTable(figures)}`);
     }
     if (!only || only === 'pipeline') {
       console.log('[bench] pipeline: one cycle of the combination matrix, then Get My Look');

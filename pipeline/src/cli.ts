@@ -17,7 +17,7 @@ import { atelierProvider } from './providers/atelier-provider';
 import { seedBlocked } from './seed-blocked';
 import { seedLooks, SEED_HEAVY_USERNAME, SEED_PASSWORD, type SeedStage } from './seed-looks';
 import { describeStarter, starterProgress, stockStarterSet } from './starter-stock';
-import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, markExistingLooks, ORPHAN_GRACE_MS, type IntegrityReport, BackupError, writeBackup, restoreBackup, type BackupPhase, type RestorePhase } from '@drape/operations';
+import { cancelBatch, clearPipeline, initSevQueue, startPriorityBatch, startSequentialBatch, batchRates, readBatchCounters, BatchError, MAX_CYCLES, type BatchLevel, curateLookbook, lookbookStatus, cleanupLowQuality, OperationBusyError, cleanupBlockedImages, blockedStats, deleteExpiredImages, purgeDeletedAccounts, severityRows, podStatus, regeneratePrompts, verifyPrompts, recordAudit, listAudit, type AuditEntry, checkStoreIntegrity, markExistingLooks, rescoreLooks, ORPHAN_GRACE_MS, type IntegrityReport, BackupError, writeBackup, restoreBackup, type BackupPhase, type RestorePhase } from '@drape/operations';
 
 /**
  * The operator CLI: `npm run drape -- <command>`. Connects to DATABASE_URL, or to the embedded
@@ -271,7 +271,7 @@ program.command('retention').description('delete generated images past 181 days 
       const b = bar('images');
       const images = await deleteExpiredImages(db, storage, { dryRun: o.dryRun, onProgress: (d, t) => b.update(d, t) });
       b.stop();
-      const accounts = await purgeDeletedAccounts(db, { dryRun: o.dryRun });
+      const accounts = await purgeDeletedAccounts(db, { dryRun: o.dryRun, storage });
       if (!o.dryRun) await audit(db, { action: AUDIT_ACTIONS.retention, details: { result: { images: images.images, files: images.files, accounts: accounts.accounts } } });
       console.log(`${o.dryRun ? 'Would delete' : 'Deleted'} ${images.images} images (${images.files} files) and ${accounts.accounts} accounts.`);
     }));
@@ -356,6 +356,27 @@ program.command('ai-mark').description('write the machine-readable AI mark (XMP:
       if (r.marked > 0) await audit(db, { action: AUDIT_ACTIONS.aiMarkLooks, details: { result: { marked: r.marked, missing: r.missing } } });
       console.log(r.marked === 0 && r.missing === 0 ? 'Every look carries the AI mark.' : `Marked ${grouped(r.marked)} look${r.marked === 1 ? '' : 's'}.`);
       if (r.missing > 0) console.log(`${grouped(r.missing)} look${r.missing === 1 ? ' has' : 's have'} no picture in the image store: run \`npm run drape -- check\`.`);
+    }));
+
+program.command('rescore').description("score every stored look again by the stylist's rules and write its note ('why this works'); idempotent")
+  .option('--dry-run', 'report the scores the looks would get, change nothing')
+  .action((o: { dryRun?: boolean }) =>
+    withDb(async (db) => {
+      const progress = bar('rescore');
+      const r = await rescoreLooks(db, { dryRun: Boolean(o.dryRun), onProgress: (done, total) => progress.update(done, Math.max(total, 1)) }).finally(() => progress.stop());
+      if (!o.dryRun && r.rescored > 0) {
+        await audit(db, { action: AUDIT_ACTIONS.rescoreLooks, details: { result: { rescored: r.rescored, unmatched: r.unmatched, underThreshold: r.underThreshold, lookbookUnder70: r.lookbookUnder70 } } });
+      }
+      const spread = (scores: number[]) => {
+        const sorted = [...scores].sort((a, b) => a - b);
+        const at = (p: number) => sorted[Math.floor(p * (sorted.length - 1))] ?? 0;
+        return `p10 ${at(0.1)}, p50 ${at(0.5)}, p90 ${at(0.9)}`;
+      };
+      const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
+      console.log(`${o.dryRun ? 'Would rescore' : 'Rescored'} ${plural(r.rescored, 'look', 'looks')}${r.rescored > 0 ? ` (before: ${spread(r.before)}; now: ${spread(r.after)})` : ''}.`);
+      if (r.underThreshold > 0) console.log(`${plural(r.underThreshold, 'look is', 'looks are')} now under the keep threshold: \`npm run drape -- cleanup\` (or the admin's Cleanup) deletes those no wardrobe keeps.`);
+      if (r.lookbookUnder70 > 0) console.log(`${plural(r.lookbookUnder70, 'LookBook look scores', 'LookBook looks score')} under 70, the mark curation asks for.`);
+      if (r.unmatched > 0) console.log(`${plural(r.unmatched, 'look no longer composes', 'looks no longer compose')} as stored (made by an earlier composer): left as ${r.unmatched === 1 ? 'it was' : 'they were'}.`);
     }));
 
 program.command('backup <dir>').description('write a consistent copy of the database and the image store (DATA_DIR/media and private, or the bucket under S3_PREFIX) into DIR, a new or empty folder')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import {
-  compose, enhancedPrompt, lookPrompt, NEGATIVE_PROMPT, passesQuality, qualityScore, qualityThreshold, safetyVerdict,
+  composeAround, composeToStandard, enhancedPrompt, lookPrompt, NEGATIVE_PROMPT, passesQuality, qualityScore, qualityThreshold, safetyVerdict, stylistConcerns,
   IMAGE_HEIGHT, IMAGE_WIDTH, type Look,
 } from '@drape/atelier';
 import { combinationColumns, type Db } from '@drape/db';
@@ -76,7 +76,10 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     };
     const seed = (data.seed + attempt * 7919) >>> 0;
     const combination = resolveCombination(data, seed);
-    const look = compose(combination, seed);
+    // Around the user's own pieces (a personal look), or the composer's best: it tries again before
+    // anything is rendered when the stylist would send the look back.
+    const personal = data.ownedPieces !== undefined && data.ownedPieces.length > 0;
+    const { look, judgement, note } = personal ? composeAround(combination, seed, data.ownedPieces!) : composeToStandard(combination, seed);
     const prompt = lookPrompt(look);
     lap('compose');
     const raw = await deps.provider.render(look, prompt, NEGATIVE_PROMPT, AbortSignal.timeout(deps.timeoutMs));
@@ -85,12 +88,14 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
     lap('process');
     const classified = await (deps.classifier ?? nsfwClassifier).classify(processed.classifierInput);
     lap('classify');
-    const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: processed.sharpness });
+    const quality = qualityScore({ look, judgement, sharpness: processed.sharpness });
     const safety = safetyVerdict(look);
     lap('score');
     const skinTone = combination.skinTone ?? null;
-    if (classified.safe && safety.safe && passesQuality(quality.score, combination.gender, skinTone)) {
-      const imageId = await storeImage(deps, jobId, look, prompt, processed, quality, classified.safetyScore, stages);
+    // A personal look is the best look around the user's own piece, whatever it scores: the stock's
+    // bar would refuse a clash the user asked for. The safety checks stand for every look.
+    if (classified.safe && safety.safe && (personal || passesQuality(quality.score, combination.gender, skinTone))) {
+      const imageId = await storeImage(deps, jobId, look, note, prompt, processed, quality, classified.safetyScore, stages, personal);
       lap('store');
       return { kind: 'image', imageId, qualityScore: quality.score, stages };
     }
@@ -99,8 +104,13 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
       ? { error: 'classifier_flagged', reasoning: 'The image classifier flagged the picture as explicit.', predictions: classified.predictions }
       : !safety.safe
         ? safety.details
-        : { error: 'quality_below_threshold', reasoning: `Quality ${quality.score} is below ${qualityThreshold(combination.gender, skinTone)}.`, breakdown: quality.breakdown };
-    const blockedId = await storeBlocked(deps, attemptId, look, prompt, processed, reason, details, quality, classified.safetyScore);
+        : {
+          error: 'quality_below_threshold',
+          // What held it back, in the stylist's words, for the admin who reviews it.
+          reasoning: [`Quality ${quality.score} is below ${qualityThreshold(combination.gender, skinTone)}.`, ...stylistConcerns(look, judgement)].join(' '),
+          breakdown: quality.breakdown,
+        };
+    const blockedId = await storeBlocked(deps, attemptId, look, prompt, processed, reason, details, quality, classified.safetyScore, note);
     lap('store');
     last = { kind: 'blocked', blockedId, reason, stages };
   }
@@ -111,7 +121,8 @@ export async function runGenerateJob(deps: GenerateDeps, jobId: string, data: Ge
 }
 
 async function storeImage(
-  deps: GenerateDeps, jobId: string, look: Look, prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object }, safetyScore: number, stages: StageTimes,
+  deps: GenerateDeps, jobId: string, look: Look, note: readonly string[], prompt: string, processed: ProcessedImage, quality: { score: number; breakdown: object }, safetyScore: number, stages: StageTimes,
+  personal: boolean,
 ): Promise<string> {
   const storeStart = performance.now();
   const { key, thumbKey } = lookKeys(jobId);
@@ -127,7 +138,7 @@ async function storeImage(
         // The store stage is measured up to the insert; the row's own commit is not in it.
         stage_ms: JSON.stringify(roundStages({ ...stages, store: performance.now() - storeStart })),
         color_families: [...new Set(look.colorsUsed.map((col) => col.family))], seed: Number(look.seed) >>> 0,
-        prompt, provider: deps.provider.name, ai_marked: true,
+        prompt, provider: deps.provider.name, ai_marked: true, stylist_note: [...note], personal,
       },
       pieces: pieceRows(look),
       combination: { enhancedPrompt: enhancedPrompt(look.combination) },
@@ -146,7 +157,7 @@ async function storeImage(
  */
 export async function storeBlocked(
   deps: Pick<GenerateDeps, 'db' | 'storage' | 'provider'>, attemptId: string, look: Look, prompt: string, processed: Pick<ProcessedImage, 'image'>,
-  reason: string, details: object, quality: { score: number; breakdown: object }, safetyScore: number | null,
+  reason: string, details: object, quality: { score: number; breakdown: object }, safetyScore: number | null, note: readonly string[] = [],
 ): Promise<string> {
   // Refused pictures are kept for the admins' review, in the private area: never under /media.
   const key = `blocked/${attemptId}.webp`;
@@ -157,7 +168,7 @@ export async function storeBlocked(
       job_id: attemptId, ...combinationColumns(look.combination),
       storage_key: key, rejection_reason: reason, rejection_details: JSON.stringify(details), quality_score: quality.score, safety_score: safetyScore,
       seed: Number(look.seed) >>> 0, prompt, provider: deps.provider.name, quality: JSON.stringify(quality.breakdown),
-      color_families: [...new Set(look.colorsUsed.map((col) => col.family))], pieces: JSON.stringify(pieceRows(look)),
+      color_families: [...new Set(look.colorsUsed.map((col) => col.family))], pieces: JSON.stringify(pieceRows(look)), stylist_note: [...note],
     })
     .onConflict((oc) => oc.column('job_id').doUpdateSet({ rejection_reason: sql`blocked_images.rejection_reason` }))
     .returning('id')

@@ -33,7 +33,7 @@ export async function runMaintenance(
     case 'image-retention':
       return { ...(await deleteExpiredImages(db, storage)) };
     case 'account-purge':
-      return { ...(await purgeDeletedAccounts(db)) };
+      return { ...(await purgeDeletedAccounts(db, { storage })) };
     case 'lookbook-curation':
       return { ...(await curateLookbook(db, config.LOOKBOOK_AUTOCURATE)) };
   }

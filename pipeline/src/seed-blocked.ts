@@ -1,4 +1,4 @@
-import { compose, lookPrompt, qualityScore } from '@drape/atelier';
+import { composeToStandard, lookPrompt, qualityScore } from '@drape/atelier';
 import { GENDERS, OCCASIONS, PALETTES, TRENDS, selectionField, type SelectionRef } from '@drape/contracts';
 import { REJECTION_REASONS } from '@drape/contracts/admin';
 import type { Db } from '@drape/db';
@@ -26,14 +26,14 @@ export async function seedBlocked(deps: { db: Db; storage: Storage; provider: Im
   for (let i = 0; i < count; i++) {
     const lookSeed = (seed + i * 7919) >>> 0;
     const data = generateJobData({ gender: GENDERS[i % GENDERS.length]!, ...selectionField(selections[i % selections.length]!) }, { seed: lookSeed, source: 'batch' });
-    const look = compose(resolveCombination(data, lookSeed), lookSeed);
+    const { look, judgement, note } = composeToStandard(resolveCombination(data, lookSeed), lookSeed);
     const prompt = lookPrompt(look);
     const raw = await deps.provider.render(look, prompt, '', AbortSignal.timeout(60_000));
     const processed = await processImage(raw, aiMarkOf(deps.provider.name));
-    const quality = qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: processed.sharpness });
+    const quality = qualityScore({ look, judgement, sharpness: processed.sharpness });
     const reason = REJECTION_REASONS[i % REJECTION_REASONS.length]!;
     const details = { error: 'seeded', reasoning: `Seeded for review by \`npm run drape -- seed blocked\`: filed under ${reason} without being checked.` };
-    ids.push(await storeBlocked(deps, `seed-blocked-${crypto.randomUUID()}`, look, prompt, processed, reason, details, quality, null));
+    ids.push(await storeBlocked(deps, `seed-blocked-${crypto.randomUUID()}`, look, prompt, processed, reason, details, quality, null, note));
   }
   return ids;
 }

@@ -72,7 +72,7 @@ export async function missingStarterLooks(db: Db): Promise<Combination[]> {
     from (values ${sql.join(pairs)}) as c (gender, kind, id)
     where exists (
       select 1 from generated_images gi
-      where gi.gender = c.gender and gi.selection_kind = c.kind and gi.selection_id = c.id and gi.status = 'viewable'
+      where gi.gender = c.gender and gi.selection_kind = c.kind and gi.selection_id = c.id and gi.status = 'viewable' and not gi.personal
     )`.execute(db);
   const stocked = new Set(rows.map((r) => `${r.gender}|${r.kind}|${r.id}`));
   return wanted.filter((c) => !stocked.has(pairKey(c)));

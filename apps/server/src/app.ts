@@ -9,6 +9,7 @@ import { APP_ERRORS, SERVICE_UNAVAILABLE_RETRY_SECONDS } from '@drape/contracts'
 import { registerAdminFiles } from './admin-files';
 import { OPENAPI_PATH, registerApiDocs } from './api-docs';
 import { registerBrandAssets } from './brand-assets';
+import { registerClosetRoutes } from './closet-routes';
 import { registerCrawlerFiles } from './crawler-files';
 import { clientErrorRefusal, frameworkRefusals } from './framework-refusals';
 import { registerMedia } from './media';
@@ -171,6 +172,7 @@ export async function buildApp({ services, serveApps = true, listener = 'main', 
   if (admin) await registerAdminFiles(app, services, services.storage);
   registerRestRoutes(app, services, surface);
   if (user) {
+    await registerClosetRoutes(app, services);
     registerBrandAssets(app);
     registerCrawlerFiles(app, config.publicOrigin);
     // Built once, on first ask: the router does not change while the process runs, and building it costs ~30 ms.

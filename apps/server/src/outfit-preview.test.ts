@@ -20,7 +20,7 @@ function preview(overrides: Partial<OutfitView> = {}, pieces = ['Linen shirt', '
   const outfit: OutfitView = {
     id: '6f1c2d3e-4a5b-4c6d-8e7f-001122334455', imageId: '6f1c2d3e-4a5b-4c6d-8e7f-001122334455', imageUrl: '/media/looks/a.webp', thumbnailUrl: '/media/looks/a.thumb.webp',
     status: 'viewable', gender: 'female', occasion: null, styleVibe: null, trend: 'Boho Chic', colorPalette: null, bodyShape: null,
-    skinTone: null, qualityScore: 90, fashionItems: pieces.map(item), source: 'inventory', createdAt: '2026-01-01T00:00:00.000Z', ...overrides,
+    skinTone: null, qualityScore: 90, fashionItems: pieces.map(item), stylistNote: [], source: 'inventory', createdAt: '2026-01-01T00:00:00.000Z', ...overrides,
   };
   return { outfit, cardUrl };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { createCaller, describeError, procedureByPath, procedureOnSurface, restRoutes, type Services, type Surface } from '@drape/api';
 import { requestContext, sessionCookieHeader } from './request-context';
@@ -32,20 +32,33 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sur
           if (cookie) void reply.header('set-cookie', cookie);
           const file = ctx.response.attachment;
           if (file) void reply.header('content-disposition', `attachment; filename="${file.filename}"`);
+          // A file instead of the JSON (the data export's ZIP), streamed.
+          const download = ctx.response.restFile;
+          if (download) return reply.status(route.status ?? 200).type(download.contentType).send(download.body());
           // An answer whose REST JSON is ready (the shared LookBook's pages) is sent as those bytes.
           const body = ctx.response.restBody?.();
           if (body) return reply.status(route.status ?? 200).type('application/json; charset=utf-8').send(body);
           return reply.status(route.status ?? 200).send(route.present(result) ?? { success: true });
         } catch (err) {
           if (!(err instanceof TRPCError)) throw err;
-          const d = describeError(err);
-          // An outage is the database's, not a fault of ours: reported once, without a stack.
-          if (d.appCode === 'service_unavailable') app.databaseWatch.report(err.cause);
-          else if (d.status >= 500) req.log.error({ err: err.cause ?? err }, 'procedure failed');
-          if (d.retryAfterSeconds) void reply.header('retry-after', String(d.retryAfterSeconds));
-          return reply.status(d.status).send({ error: d.appCode, message: d.message, ...(d.retryAfterSeconds ? { retryAfterSeconds: d.retryAfterSeconds } : {}) });
+          return sendRefusal(app, req, reply, err);
         }
       },
     });
   }
+}
+
+/**
+ * A procedure's refusal (or failure) as every REST answer says it: its status, `{ error, message }`
+ * and Retry-After when it has one. Also the file routes' (closet-routes.ts), whose rules throw the
+ * same errors.
+ */
+export function sendRefusal(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, err: TRPCError): FastifyReply {
+  const d = describeError(err);
+  // An outage is the database's, not a fault of ours: reported once, without a stack. Maintenance
+  // Mode's 503 is the operator's choice, no failure either.
+  if (d.appCode === 'service_unavailable') app.databaseWatch.report(err.cause);
+  else if (d.status >= 500 && d.appCode !== 'maintenance') req.log.error({ err: err.cause ?? err }, 'procedure failed');
+  if (d.retryAfterSeconds) void reply.header('retry-after', String(d.retryAfterSeconds));
+  return reply.status(d.status).send({ error: d.appCode, message: d.message, ...(d.retryAfterSeconds ? { retryAfterSeconds: d.retryAfterSeconds } : {}) });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { restRoutes } from '@drape/api';
+import { FILE_ROUTES, restRoutes } from '@drape/api';
 
 type OpenApiDocument = Parameters<typeof validate>[0];
 import { startTestServer, type TestServer } from './testing/harness';
@@ -60,9 +60,22 @@ describe('the REST table and tRPC serve the same procedures', () => {
       const responses = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()].responses as Record<string, any>;
       const success = Object.keys(responses).filter((status) => status.startsWith('2'));
       expect(success, `${route.method} ${route.path}`).toEqual([String(route.status ?? 200)]);
-      const schema = responses[success[0]!].content['application/json'].schema;
+      // A file answer (the data export's ZIP) documents its type, and what it holds apart.
+      const schema = route.file ? doc.components.schemas[route.file.schema] : responses[success[0]!].content['application/json'].schema;
+      if (route.file) expect(responses[success[0]!].content[route.file.contentType].schema).toEqual({ type: 'string', contentMediaType: route.file.contentType });
       expect(schema.type, `${route.method} ${route.path} answers a described body`).toMatch(/^(object|array)$/);
     }
+    // The paths that carry files are documented too: the closet's multipart upload and its owner's photos.
+    for (const route of FILE_ROUTES) {
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.security).toEqual([{ bearer: [] }, { cookie: [] }]);
+      expect(Object.keys(op.responses)).toContain(String(route.status));
+    }
+    const upload = doc.paths['/api/closet/pieces'].post;
+    expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['photo', 'category']);
+    expect(upload.responses['201'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['id', 'colorFamily', 'pattern', 'photoUrl']));
+    expect(Object.keys(doc.paths['/api/closet/pieces/{id}/photo'].get.responses['200'].content)).toEqual(['image/jpeg']);
     // A look's answer documents its REST spellings (user-area §3) beside the one tRPC spells.
     const look = doc.paths['/api/siims/lookbook'].get.responses['200'].content['application/json'].schema.properties.looks.items;
     expect(look.required).toEqual(expect.arrayContaining(['imageUrl', 'image_url', 'colorPalette', 'color_palette', 'styleVibe', 'style_vibe', 'vibe']));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { BotCheck, Mailer, RateLimits } from '@drape/auth';
 import type { Config } from '@drape/config';
 import type { Tier } from '@drape/contracts';
@@ -64,6 +65,11 @@ export interface ResponseHints {
   restBody?: () => Buffer;
   /** Send the answer as a file to save (Content-Disposition: attachment) under this name. */
   attachment?: { filename: string };
+  /**
+   * The REST answer is this file instead of the answer's JSON (the data export's ZIP), streamed.
+   * Made only when the REST table sends it: a tRPC call answers the JSON and never pays for it.
+   */
+  restFile?: { contentType: string; body: () => Readable };
 }
 
 /**

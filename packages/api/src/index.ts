@@ -1,14 +1,16 @@
 export { appRouter, createCaller, type AppRouter, type Caller } from './router';
 export type { Context, RequestMeta, ResponseHints, Services } from './context';
-export type { AuthedContext, AdminContext } from './trpc';
+export type { AuthedContext, AdminContext, SignedIn } from './trpc';
 export { AppError, appError } from './errors';
-export { describeError } from './trpc';
+export { describeError, signedInCall } from './trpc';
 export { procedureOnSurface, type Surface } from './surfaces';
 export { restRoutes, type RestRoute, type RestRequest, type HttpMethod } from './rest/routes';
 export { procedureByPath, procedureList, routerConfig, type ProcedureInfo, type ProcedureType } from './procedures';
 export type { Access, AuditTarget, ProcedureMeta, RestMeta, RestSpelling } from './procedure-meta';
 export { REST_SPELLINGS } from './rest/spellings';
 export { openApiDocument } from './rest/openapi';
+export { FILE_ROUTES, closetPhotoRoute, closetThumbnailRoute, closetUploadRoute, type FileRoute } from './rest/file-routes';
+export { addClosetPiece, admitClosetUpload, closetPieceFile, type ClosetUpload } from './closet/closet.service';
 export { sharedLookPreview, type SharedLookPreview } from './share/share.service';
 export { sharedLookName } from './share/preview-card.service';
 export { watchLookbookChanges, LOOKBOOK_LISTENER_APPLICATION, type LookbookChanges } from './lookbook/lookbook-changes';

@@ -21,6 +21,11 @@ export interface RestMeta {
   /** Status of a success answer (200 unless said). */
   status?: number;
   spelling?: RestSpelling;
+  /**
+   * The REST answer is a file of this type (the procedure's service sets `restFile`); the
+   * answer's schema (tRPC's answer) is documented apart, under this name, as what the file holds.
+   */
+  file?: { contentType: string; schema: string };
 }
 
 /**

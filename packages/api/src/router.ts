@@ -1,6 +1,7 @@
 import { adminRouter } from './admin/admin.router';
 import { authRouter } from './auth/auth.router';
 import { catalogRouter } from './catalog/catalog.router';
+import { closetRouter } from './closet/closet.router';
 import { generateRouter } from './generate/generate.router';
 import { lookbookRouter } from './lookbook/lookbook.router';
 import { metaRouter } from './meta.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   shopping: shoppingRouter,
   share: shareRouter,
   wardrobe: wardrobeRouter,
+  closet: closetRouter,
   lookbook: lookbookRouter,
   meta: metaRouter,
 });

@@ -64,12 +64,14 @@ export const createCallerFactory = t.createCallerFactory;
  */
 const callGate = t.middleware(async ({ ctx, path, meta, next }) => {
   if (ctx.surface && !procedureOnSurface(ctx.surface, path, meta)) throw appError('not_found');
-  if (meta?.maintenance !== 'open') {
-    const platform = await cachedPlatformSettings(ctx.services.db);
-    if (platform.maintenanceMode) throw appError('maintenance');
-  }
+  if (meta?.maintenance !== 'open') await refuseDuringMaintenance(ctx);
   return next();
 });
+
+async function refuseDuringMaintenance(ctx: Context): Promise<void> {
+  const platform = await cachedPlatformSettings(ctx.services.db);
+  if (platform.maintenanceMode) throw appError('maintenance');
+}
 
 export const publicProcedure = t.procedure.use(callGate).meta({ access: 'public' });
 
@@ -77,22 +79,45 @@ export const publicProcedure = t.procedure.use(callGate).meta({ access: 'public'
  * A signed-in user's call: the session checked (sliding expiry), its user and token at hand, and
  * what most calls need besides, read in the same statement (`caller`: today's usage, referral count).
  */
-export type AuthedContext = Context & { user: UserRow; session: SessionRow; sessionToken: string; caller: CallerFacts };
+export type AuthedContext = Context & SignedIn;
 
 /** An administrator's call, by a short-lived admin token that still matches a current admin. */
 export type AdminContext = Context & { admin: AdminIdentity };
 
-export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(async ({ ctx, type, next }) => {
+/** What a signed-in call knows of its caller (AuthedContext's additions). */
+export interface SignedIn {
+  user: UserRow;
+  session: SessionRow;
+  sessionToken: string;
+  caller: CallerFacts;
+}
+
+/** The caller of the request's session, or 401: no session, an expired or ended one, an account being deleted. */
+async function signedInCaller(ctx: Context): Promise<SignedIn> {
   const token = ctx.sessionToken;
-  const callers = ctx.services.callers;
   // From the process's cache, else one statement: the session, its user, today's usage and the referral count (docs/decisions/0029).
-  const valid = token ? await readCaller(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req, callers) : null;
+  const valid = token ? await readCaller(ctx.services.db, token, ctx.services.config.SESSION_MAX_DAYS, ctx.req, ctx.services.callers) : null;
   if (!token || !valid || valid.user.deletion_requested_at) throw appError('unauthorized');
-  const result = await next({ ctx: { user: valid.user, session: valid.session, sessionToken: token, caller: valid.facts } });
+  return { user: valid.user, session: valid.session, sessionToken: token, caller: valid.facts };
+}
+
+export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(async ({ ctx, type, next }) => {
+  const signedIn = await signedInCaller(ctx);
+  const result = await next({ ctx: signedIn });
   // The caller's own change shows on this process at once, before its notification arrives.
-  if (type === 'mutation') callers?.dropUser(valid.user.id);
+  if (type === 'mutation') ctx.services.callers?.dropUser(signedIn.user.id);
   return result;
 });
+
+/**
+ * The gate of a signed-in call that is no procedure (the closet's upload and photos: Fastify
+ * routes, since they carry files): authedProcedure's, in its order, Maintenance Mode and then the
+ * session; its refusals are the AppErrors a procedure's would be.
+ */
+export async function signedInCall(ctx: Context): Promise<SignedIn> {
+  await refuseDuringMaintenance(ctx);
+  return signedInCaller(ctx);
+}
 
 /**
  * A public call that knows its caller when one is signed in (`viewer`, else null): a missing,

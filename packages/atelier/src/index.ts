@@ -8,12 +8,16 @@ export {
   qualityScore,
   qualityThreshold,
   passesQuality,
+  stylistScale,
   QUALITY_GOOD,
-  QUALITY_WEIGHTS,
+  JUDGEMENT_FLOOR,
   type QualityInput,
   type QualityBreakdown,
   type QualityResult,
 } from './scoring';
+export { judgeLook, noteOf, stylistNote, stylistConcerns, measurePhotoColours, familyOf, type Judgement, type PhotoColours } from './stylist';
+export { composeToStandard, COMPOSE_TRIES, trySeed, type ComposedLook } from './compose-to-standard';
+export { composeAround, AROUND_TRIES, type OwnedPiece } from './compose-around';
 export { safetyVerdict, type SafetyVerdict, type SafetyReason } from './safety';
 export { severityLevel, severityRank, SEVERITY_LEVELS, SEVERITY_BANDS, type SeverityLevel, type SeverityBand } from '@drape/contracts';
 export { GARMENTS, GARMENT_KEYS, garment, type GarmentDef, type GarmentKey } from './garments';

@@ -12,6 +12,8 @@ export interface Piece {
   readonly pattern: PatternKey | null;
   readonly description: string;
   readonly priceRange: PriceRange;
+  /** The user's own piece (its My Pieces id), in a look built around it; absent for a composed one. */
+  readonly owned?: string;
 }
 
 export type HairStyle =

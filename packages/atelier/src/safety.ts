@@ -41,9 +41,11 @@ export function safetyVerdict(look: Look): SafetyVerdict {
   }
   if (dress && (count('top') > 0 || count('bottom') > 0)) return fail('attribute_mismatch', 'duplicate_slot', 'A dress worn with a top or a bottom.');
 
-  // The pieces and the model must match the request.
+  // The pieces and the model must match the request. The user's own pieces (a look built around
+  // My Pieces) are what they chose to wear: their colour, cut and formality are theirs, not the brief's.
   const c = look.combination;
-  const wrongGender = look.pieces.filter((p) => !garment(p.key).genders.includes(c.gender));
+  const composed = look.pieces.filter((p) => !p.owned);
+  const wrongGender = composed.filter((p) => !garment(p.key).genders.includes(c.gender));
   if (wrongGender.length > 0) {
     return fail('attribute_mismatch', 'gender', `${wrongGender.map((p) => p.name).join(', ')} not styled for a ${c.gender} look.`);
   }
@@ -53,15 +55,15 @@ export function safetyVerdict(look: Look): SafetyVerdict {
 
   if (c.palette) {
     const palette = PALETTES.find((p) => p.id === c.palette)?.colors ?? [];
-    const off = look.pieces.filter((p) => !palette.some((col) => deltaE(col.hex, p.color.hex) <= 8));
+    const off = composed.filter((p) => !palette.some((col) => deltaE(col.hex, p.color.hex) <= 8));
     if (off.length > 0) return fail('attribute_mismatch', 'palette', `${off.map((p) => `${p.name} (${p.color.name})`).join(', ')} outside the chosen palette.`);
   }
   if (look.occasion) {
     const banned = new Set(occasionForbidden(look.occasion));
-    const wrong = look.pieces.filter((p) => banned.has(p.key));
+    const wrong = composed.filter((p) => banned.has(p.key));
     if (wrong.length > 0) return fail('attribute_mismatch', 'occasion', `${wrong.map((p) => p.name).join(', ')} not suitable for ${look.title}.`);
   }
-  if (c.trend === 'hot_pants_revival' && !look.pieces.some((p) => p.key === 'hot_pants' || p.key === 'short_shorts')) {
+  if (c.trend === 'hot_pants_revival' && !look.pieces.some((p) => p.key === 'hot_pants' || p.key === 'short_shorts' || (p.owned && (p.type === 'bottom' || p.type === 'dress')))) {
     return fail('attribute_mismatch', 'trend', 'A Hot Pants Revival look without hot pants.');
   }
   return { safe: true, details: { reasoning: 'Torso and hips covered; pieces match the gender, occasion and palette.' } };

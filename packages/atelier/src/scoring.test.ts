@@ -1,55 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { compose } from './compose';
-import { passesQuality, qualityScore, qualityThreshold, type QualityInput } from './scoring';
+import type { Look, Piece } from './look';
+import { JUDGEMENT_FLOOR, passesQuality, qualityScore, qualityThreshold, stylistScale } from './scoring';
+import { judgeLook } from './stylist/judge';
 
-const palette = [{ hex: '#151515' }, { hex: '#FAFAFA' }, { hex: '#C0392B' }, { hex: '#C19A6B' }];
-const outfit = (top: string, bottom: string, extra: QualityInput['pieces'] = []): QualityInput['pieces'] => [
-  { type: 'top', color: { hex: top } },
-  { type: 'bottom', color: { hex: bottom } },
-  { type: 'shoes', color: { hex: '#151515' } },
-  { type: 'accessory', color: { hex: '#C19A6B' } },
-  ...extra,
-];
+const look = compose({ gender: 'female', palette: 'botanic_pop' }, 3);
+const without = (l: Look, types: readonly Piece['type'][]): Look => ({ ...l, pieces: l.pieces.filter((p) => !types.includes(p.type)) });
 
 describe('qualityScore', () => {
-  it('scores a complete, on-palette, contrasting, sharp look near the top', () => {
-    const r = qualityScore({ pieces: outfit('#FAFAFA', '#151515'), palette, sharpness: 1 });
-    expect(r.breakdown).toEqual({ paletteAdherence: 1, contrast: 1, completeness: 1, sharpness: 1 });
-    expect(r.score).toBe(100);
+  it('is the judgement on the stylist scale when the look is complete and sharp', () => {
+    const r = qualityScore({ look, sharpness: 1 });
+    expect(r.breakdown.completeness).toBe(1);
+    expect(r.score).toBe(Math.round(100 * stylistScale(judgeLook(look).score)));
+    expect(Object.keys(r.breakdown.rules).sort()).toEqual(['harmony', 'occasion', 'palette', 'patterns', 'silhouette', 'skin']);
   });
 
-  it('counts the share of pieces outside the palette', () => {
-    const r = qualityScore({ pieces: outfit('#00FF00', '#151515'), palette, sharpness: 1 });
-    expect(r.breakdown.paletteAdherence).toBeCloseTo(3 / 4);
-    expect(r.score).toBeLessThan(100);
+  it('puts the judgement floor at 0 and a look every rule passes at 100', () => {
+    expect(stylistScale(JUDGEMENT_FLOOR)).toBe(0);
+    expect(stylistScale(JUDGEMENT_FLOOR - 0.1)).toBe(0);
+    expect(stylistScale(1)).toBe(1);
+    expect(stylistScale(0.88)).toBeCloseTo(0.7);
   });
 
-  it('gives no contrast credit to a top and bottom of the same color', () => {
-    const same = qualityScore({ pieces: outfit('#C0392B', '#C0392B'), palette, sharpness: 1 });
-    const apart = qualityScore({ pieces: outfit('#C0392B', '#FAFAFA'), palette, sharpness: 1 });
-    expect(same.breakdown.contrast).toBe(0);
-    expect(apart.breakdown.contrast).toBeGreaterThan(0.5);
-    expect(apart.score - same.score).toBeGreaterThanOrEqual(10);
+  it('uses the judgement it is given rather than judging again', () => {
+    const j = judgeLook(look);
+    const low = { ...j, score: 0.7 };
+    expect(qualityScore({ look, judgement: low, sharpness: 1 }).score).toBe(25);
   });
 
-  it('marks an outfit without shoes or a bottom as incomplete', () => {
-    const pieces = outfit('#FAFAFA', '#151515').filter((p) => p.type !== 'shoes' && p.type !== 'bottom');
-    const r = qualityScore({ pieces, palette, sharpness: 1 });
-    expect(r.breakdown.completeness).toBe(0.5);
+  it('takes up to 30 points off for a missing bottom and shoes, and up to 20 for a blur', () => {
+    const top = qualityScore({ look, sharpness: 1 }).score;
+    const outfit = look.pieces.some((p) => p.type === 'dress') ? without(look, ['shoes']) : without(look, ['shoes', 'bottom']);
+    const incomplete = qualityScore({ look: outfit, judgement: judgeLook(look), sharpness: 1 });
+    expect(incomplete.breakdown.completeness).toBeLessThan(1);
+    expect(incomplete.score).toBeLessThan(top);
+    expect(incomplete.score).toBeGreaterThanOrEqual(Math.round(top * 0.7));
+    expect(qualityScore({ look, sharpness: 0 }).score).toBe(Math.round(top * 0.8));
   });
 
   it('clamps sharpness to 0..1 and treats NaN as 0', () => {
-    expect(qualityScore({ pieces: outfit('#FAFAFA', '#151515'), palette, sharpness: 3 }).breakdown.sharpness).toBe(1);
-    expect(qualityScore({ pieces: outfit('#FAFAFA', '#151515'), palette, sharpness: Number.NaN }).breakdown.sharpness).toBe(0);
-    expect(qualityScore({ pieces: outfit('#FAFAFA', '#151515'), palette, sharpness: 0 }).score).toBe(80);
+    expect(qualityScore({ look, sharpness: 3 }).breakdown.sharpness).toBe(1);
+    expect(qualityScore({ look, sharpness: Number.NaN }).breakdown.sharpness).toBe(0);
   });
 
-  it('passes a freshly composed look at a typical illustration sharpness', () => {
-    for (let seed = 0; seed < 50; seed++) {
-      const look = compose({ gender: seed % 2 ? 'male' : 'female', palette: 'botanic_pop' }, seed);
-      const { score } = qualityScore({ pieces: look.pieces, palette: look.palette.colors, sharpness: 0.6 });
-      expect(score).toBeGreaterThanOrEqual(70);
-    }
+  it('spreads over composed looks: not every look scores alike, and some fall under 70', () => {
+    const scores = Array.from({ length: 120 }, (_, seed) =>
+      qualityScore({ look: compose({ gender: seed % 2 ? 'male' : 'female', trend: seed % 3 ? 'boho_chic' : 'preppy', skinTone: 'fair' }, seed), sharpness: 1 }).score,
+    );
+    expect(new Set(scores).size).toBeGreaterThan(10);
+    expect(scores.some((s) => s < 70)).toBe(true);
+    expect(scores.some((s) => s >= 90)).toBe(true);
   });
 });
 

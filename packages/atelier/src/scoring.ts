@@ -1,22 +1,24 @@
-// Quality score of a generated look, 0-100, from properties that can be measured: how well the
-// pieces keep to the palette, whether neighbouring pieces stand apart, whether the outfit is
-// complete, and how sharp the image is (the pipeline measures that from the pixels).
-import type { Gender, PieceType, SkinToneId } from '@drape/contracts';
+// Quality score of a generated look, 0-100 (issue 19, section 1): the stylist's judgement of the
+// composition (palette, harmony, occasion, prints, shape, skin: ./stylist), times whether the
+// outfit is complete and how sharp the image is (the pipeline measures that from the pixels).
+import type { Gender, SkinToneId } from '@drape/contracts';
 import { QUALITY_GOOD, QUALITY_KEEP, QUALITY_KEEP_FEMALE_FAIR } from '@drape/contracts/generation';
-import { deltaE } from './color';
+import type { Look } from './look';
+import { judgeLook, RULE_WEIGHTS, type Judgement, type Rule } from './stylist/judge';
 
 export interface QualityInput {
-  readonly pieces: readonly { readonly type: PieceType; readonly color: { readonly hex: string } }[];
-  readonly palette: readonly { readonly hex: string }[];
-  /** Image sharpness normalised to 0..1 (e.g. variance of the Laplacian over a reference). */
+  readonly look: Look;
+  /** The look's judgement when the caller has it already (the composer judged it to choose it). */
+  readonly judgement?: Judgement;
+  /** Image sharpness normalised to 0..1 (variance of the Laplacian over a reference). */
   readonly sharpness: number;
 }
 
 export interface QualityBreakdown {
-  /** Share of pieces whose color is in the palette, 0..1. */
-  readonly paletteAdherence: number;
-  /** Color separation of neighbouring pieces (top vs bottom, coat vs what is under it), 0..1. */
-  readonly contrast: number;
+  /** The judgement on the stylist's scale, 0..1: 0 at JUDGEMENT_FLOOR or under, 1 for a look every rule passes. */
+  readonly stylist: number;
+  /** Each rule's own score, 0..1 (./stylist/judge.ts). */
+  readonly rules: Readonly<Record<Rule, number>>;
   /** Share of required slots filled (torso, hips, shoes, an accessory), 0..1. */
   readonly completeness: number;
   readonly sharpness: number;
@@ -25,64 +27,50 @@ export interface QualityBreakdown {
 export interface QualityResult {
   readonly score: number;
   readonly breakdown: QualityBreakdown;
+  readonly judgement: Judgement;
 }
 
-export const QUALITY_WEIGHTS: Readonly<Record<keyof QualityBreakdown, number>> = {
-  paletteAdherence: 0.3,
-  contrast: 0.2,
-  completeness: 0.3,
-  sharpness: 0.2,
-};
-
-/** Colors closer than this count as the same palette color (a measured color drifts a little). */
-const SAME_COLOR_DELTA_E = 8;
-/** ΔE at which two neighbouring pieces read as clearly separate. */
-const FULL_CONTRAST_DELTA_E = 40;
+/**
+ * The judgement a look a stylist would send back scores at. The rules' weighted sum never goes
+ * far below it (a look keeps its palette and the occasion even when its colours fight), so the
+ * scale starts here: over the matrix the judgement runs 0.79 (p1) to 0.98 (p90), and a look at
+ * 0.88 (70 on the quality scale) has one real fault, such as a top that washes out the face
+ * beside a shape nothing flatters, or three accents at once.
+ */
+export const JUDGEMENT_FLOOR = 0.6;
+/** What an incomplete outfit (no shoes, nothing on the hips) and a blurred image cost at most. */
+export const COMPLETENESS_SHARE = 0.3;
+export const SHARPNESS_SHARE = 0.2;
 /** The spec shows a score of 70 or more as good (the bar lives in the contracts). */
 export { QUALITY_GOOD };
 
 const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
 
-function adherence(input: QualityInput): number {
-  if (input.pieces.length === 0) return 0;
-  const inPalette = input.pieces.filter((p) => input.palette.some((c) => deltaE(c.hex, p.color.hex) <= SAME_COLOR_DELTA_E));
-  return inPalette.length / input.pieces.length;
-}
+/** The judgement (0..1) on the stylist's scale (0..1). */
+export const stylistScale = (judgement: number): number => clamp01((judgement - JUDGEMENT_FLOOR) / (1 - JUDGEMENT_FLOOR));
 
-function contrast(input: QualityInput): number {
-  const of = (type: PieceType) => input.pieces.find((p) => p.type === type)?.color.hex;
-  const top = of('top');
-  const bottom = of('bottom');
-  const dress = of('dress');
-  const coat = of('outerwear');
-  const shoes = of('shoes');
-  const pairs: [string, string][] = [];
-  if (top && bottom) pairs.push([top, bottom]);
-  if (coat && (top ?? dress)) pairs.push([coat, (top ?? dress) as string]);
-  if (dress && shoes) pairs.push([dress, shoes]);
-  if (pairs.length === 0) return 0;
-  const each = pairs.map(([a, b]) => clamp01(deltaE(a, b) / FULL_CONTRAST_DELTA_E));
-  return each.reduce((s, v) => s + v, 0) / each.length;
-}
-
-function completeness(input: QualityInput): number {
-  const has = (t: PieceType) => input.pieces.some((p) => p.type === t);
+function completeness(look: Look): number {
+  const has = (t: Look['pieces'][number]['type']) => look.pieces.some((p) => p.type === t);
   const slots = [has('top') || has('dress'), has('bottom') || has('dress'), has('shoes'), has('accessory')];
   return slots.filter(Boolean).length / slots.length;
 }
 
+/** Multiplied, not added: a fine composition cannot buy back a missing pair of shoes or a blur. */
 export function qualityScore(input: QualityInput): QualityResult {
+  const judgement = input.judgement ?? judgeLook(input.look);
+  const rules = Object.fromEntries((Object.keys(RULE_WEIGHTS) as Rule[]).map((r) => [r, Math.round(judgement[r].score * 1000) / 1000])) as Record<Rule, number>;
   const breakdown: QualityBreakdown = {
-    paletteAdherence: adherence(input),
-    contrast: contrast(input),
-    completeness: completeness(input),
+    stylist: Math.round(stylistScale(judgement.score) * 1000) / 1000,
+    rules,
+    completeness: completeness(input.look),
     sharpness: clamp01(input.sharpness),
   };
-  const weighted = (Object.keys(QUALITY_WEIGHTS) as (keyof QualityBreakdown)[]).reduce(
-    (sum, k) => sum + breakdown[k] * QUALITY_WEIGHTS[k],
-    0,
-  );
-  return { score: Math.round(weighted * 100), breakdown };
+  const score =
+    100 *
+    stylistScale(judgement.score) *
+    (1 - COMPLETENESS_SHARE * (1 - breakdown.completeness)) *
+    (1 - SHARPNESS_SHARE * (1 - breakdown.sharpness));
+  return { score: Math.round(score), breakdown, judgement };
 }
 
 /** Cleanup rule (settings-and-admin.md §5): female + fair is kept from 65, everything else from 70. */

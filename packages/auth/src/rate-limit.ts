@@ -34,6 +34,9 @@ export const LIMITS = {
   // Wardrobe writes (save, remove, notes): a person curating a wardrobe by hand stays far below;
   // a script saving the LookBook in a loop does not.
   wardrobeUser: { points: 300, duration: 60 * 60 },
+  // My Pieces' writes (an upload, a correction, a deletion): a person photographing a wardrobe
+  // stays below; a script uploading in a loop (each photo decoded and encoded) does not.
+  closetUser: { points: 300, duration: 60 * 60 },
   // Download my data: each reads every table of the user's (contracts: DATA_EXPORT_LIMIT).
   dataExportUser: DATA_EXPORT_LIMIT,
 } as const satisfies Record<string, { points: number; duration: number; perAddress?: true }>;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { COLOR_FAMILIES } from './domain/catalog';
+import { COLOR_FAMILIES, type ColorFamily } from './domain/catalog';
 import { isoTime } from './domain/answers';
 import { text } from './domain/text';
 
@@ -22,8 +22,19 @@ export type ClosetPattern = (typeof CLOSET_PATTERNS)[number];
 /** The photo a user uploads: one JPEG, PNG or WebP up to 10 MB. */
 export const CLOSET_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const CLOSET_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The multipart field that carries the photo (the other fields: closetUploadFields). */
+export const CLOSET_PHOTO_FIELD = 'photo';
+/**
+ * The most pixels a photo may decode to: a 48 MP phone photo passes; a small file that would
+ * decode to gigabytes (a decompression bomb) does not.
+ */
+export const CLOSET_PHOTO_MAX_PIXELS = 50_000_000;
 /** A piece's name, optional: the UI offers "Red top" from the measured colour and category. */
 export const CLOSET_NAME_MAX = 60;
+/** The name of a piece nobody named: its colour family and category ("Red top", "Navy outerwear"). */
+export function closetPieceName(family: ColorFamily, category: ClosetCategory): string {
+  return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${category}`;
+}
 /** The square thumbnail the server keeps beside the photo (px). */
 export const CLOSET_THUMBNAIL_SIZE = 320;
 /** The longest side of the photo the server keeps (px): enough to see the piece, not a 12 MP original. */
@@ -73,3 +84,18 @@ export type ClosetPiece = z.output<typeof closetPieceAnswer>;
 /** GET /api/closet/pieces: the caller's pieces, newest first, and their tier's cap. */
 export const closetListAnswer = z.object({ pieces: z.array(closetPieceAnswer), count: z.number(), cap: z.number() });
 export type ClosetList = z.output<typeof closetListAnswer>;
+
+/** DELETE /api/closet/pieces/{id}: the piece is gone with its photos; the closet's size against the cap. */
+export const closetRemoveAnswer = z.object({ success: z.literal(true), id: z.string(), count: z.number(), cap: z.number() });
+export type ClosetRemoveAnswer = z.output<typeof closetRemoveAnswer>;
+
+/** What the closet's refusals and screens say, beside APP_ERRORS' closet_full and closet_photo_*. */
+export const closetMessages = {
+  photoRequired: `Add a photo of the piece (the ${CLOSET_PHOTO_FIELD} field).`,
+  onePhoto: 'Send one photo per piece.',
+  notMultipart: `Send the piece as multipart/form-data, its photo in the ${CLOSET_PHOTO_FIELD} field.`,
+  unreadable: 'The upload could not be read. Send it again as multipart/form-data, with one photo.',
+  sendOnce: (field: string) => `${field}: send it once`,
+  tooManyPixels: `The photo must be ${CLOSET_PHOTO_MAX_PIXELS / 1_000_000} megapixels or smaller.`,
+  notFound: 'No such piece in your closet.',
+} as const;

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import type { fashionItemAnswer, outfitAnswer } from './look-answers';
 import { text } from './domain/text';
+import { OWNED_PIECES_MAX } from './closet';
 
 const catalogValue = text().trim().min(1).max(60);
 
@@ -18,6 +19,12 @@ export const generateOutfitInput = z
     styleVibe: catalogValue.optional().nullable(),
     skinTone: catalogValue.optional().nullable(),
     bodyShape: catalogValue.optional().nullable(),
+    /** Up to two of the caller's own pieces (My Pieces) to build the look around (issue 19, section 4). */
+    ownedPieceIds: z
+      .array(z.uuid('Not a piece id'))
+      .max(OWNED_PIECES_MAX, `Choose at most ${OWNED_PIECES_MAX} of your pieces`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Choose each piece once')
+      .optional(),
   })
   .strict();
 export type GenerateOutfitInput = z.infer<typeof generateOutfitInput>;

@@ -21,9 +21,14 @@ export const fashionItemAnswer = z.object({
   colorFamily: z.string(),
   type: z.string(),
   priceRange: z.string(),
+  /** The user's own piece from My Pieces ('Yours': no shopping links); absent on every other piece. */
+  owned: z.literal(true).optional(),
 });
 /** The spellings REST adds to a piece: `item_name` (name), `category` and `item_type` (type), `price_range`. */
 export const restFashionItemAnswer = fashionItemAnswer.extend({ item_name: z.string(), category: z.string(), item_type: z.string(), price_range: z.string() });
+
+/** 'Why this works' (issue 19): three to five sentences from the stylist's rules, each naming pieces; empty for a look stored before them. */
+const stylistNoteAnswer = z.array(z.string());
 
 const selectionRef = z.object({ kind: z.enum(SELECTION_KINDS), id: z.string(), name: z.string() });
 
@@ -43,6 +48,7 @@ export const outfitAnswer = z.object({
   skinTone: z.string().nullable(),
   qualityScore: z.number(),
   fashionItems: z.array(fashionItemAnswer),
+  stylistNote: stylistNoteAnswer,
   source: z.enum(['inventory', 'live']),
   createdAt: isoTime,
 });
@@ -65,6 +71,7 @@ export const lookAnswer = z.object({
   selection: selectionRef,
   colors: z.array(z.enum(COLOR_FAMILIES)),
   fashionItems: z.array(fashionItemAnswer),
+  stylistNote: stylistNoteAnswer,
   saved: z.boolean(),
   createdAt: isoTime,
 });

@@ -25,6 +25,9 @@ import * as m0022 from '../migrations/0022-caller-changes';
 import * as m0023 from '../migrations/0023-wardrobe-card-changes';
 import * as m0024 from '../migrations/0024-lookbook-sessions';
 import * as m0025 from '../migrations/0025-look-preview-and-ai-mark';
+import * as m0026 from '../migrations/0026-closet';
+import * as m0027 from '../migrations/0027-stylist-notes';
+import * as m0028 from '../migrations/0028-personal-looks';
 
 /** Migrations are listed here in order: no folder scanning, so bundling and tsx behave alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +56,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_wardrobe_card_changes': m0023,
   '0024_lookbook_sessions': m0024,
   '0025_look_preview_and_ai_mark': m0025,
+  '0026_closet': m0026,
+  '0027_stylist_notes': m0027,
+  '0028_personal_looks': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BodyShapeId, ColorFamily, Gender, NamedColor, OccasionId, PaletteId, PieceType, PriceRange, ReferralHoldReason, ReferralStatus, SelectionId, SelectionKind, SkinToneId, StyleVibeId, Tier, TrendId } from '@drape/contracts';
+import type { ClosetCategory, ClosetPattern } from '@drape/contracts/closet';
 import type { ShoppingCountry, ShoppingPlatform } from '@drape/contracts/shopping';
 
 /** An image in the inventory (viewable), curated into the LookBook, or archived. */
@@ -158,7 +159,7 @@ export interface GeneratedImagesTable {
   height: number;
   bytes: number;
   quality_score: number;
-  quality: ColumnType<Record<string, number>, string, string>;
+  quality: ColumnType<Record<string, unknown>, string, string>;
   safety_score: number;
   stage_ms: ColumnType<Record<string, number>, string | undefined, string>;
   color_families: ColorFamily[];
@@ -180,6 +181,10 @@ export interface GeneratedImagesTable {
   preview_key: ColumnType<string | null, never, string | null>;
   /** Its stored files carry the XMP AI mark (IPTC digital source type, generator): migration 0025. */
   ai_marked: Generated<boolean>;
+  /** 'Why this works': the stylist's reasons, written with the look (migration 0027); empty for a look not yet rescored. */
+  stylist_note: ColumnType<string[], string[] | undefined, string[]>;
+  /** Made live around a user's own pieces (migration 0028): never stock, never in the LookBook. */
+  personal: Generated<boolean>;
 }
 
 export type CuratedBy = 'auto' | 'admin';
@@ -203,6 +208,8 @@ export interface FashionItemsTable {
   color_family: ColorFamily;
   description: string;
   price_range: PriceRange;
+  /** The user's own piece from My Pieces (migration 0028): 'Yours', no shopping links. */
+  owned: Generated<boolean>;
 }
 
 export interface WardrobeItemsTable {
@@ -216,6 +223,28 @@ export interface WardrobeItemsTable {
   selection_kind: SelectionKind;
   selection_id: SelectionId;
   style_vibe: StyleVibeId | null;
+}
+
+/** A piece of the user's own, photographed (My Pieces, migration 0026). */
+export interface ClosetPiecesTable {
+  /** Given by the server: the files are written under it before the row. */
+  id: string;
+  user_id: string;
+  /** Null: the default name, from the family and category as they are now. */
+  name: string | null;
+  category: ClosetCategory;
+  /** The measured family, or the user's correction of it. */
+  color_family: ColorFamily;
+  /** The photo's measured main colour. */
+  color_hex: string;
+  pattern: ClosetPattern;
+  /** What the photo measured, kept whatever the user corrects. */
+  measured_color_family: ColorFamily;
+  /** In the private area, never under /media. */
+  photo_key: string;
+  thumbnail_key: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 /** A capped tier's LookBook session (migration 0024): where its window starts and how far it has gone. */
@@ -265,15 +294,17 @@ export interface BlockedImagesTable {
   seed: number | null;
   prompt: string | null;
   provider: string | null;
-  quality: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  quality: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   color_families: ColorFamily[] | null;
   pieces: ColumnType<BlockedPiece[] | null, string | null | undefined, string | null>;
   /** The inventory look a restore made of it. */
   restored_image_id: string | null;
+  /** The stylist's note on the look as composed (0027), for a restore to keep. */
+  stylist_note: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /** A piece of a blocked look, as its fashion_items row will be written on restore. */
-export type BlockedPiece = Omit<FashionItemsTable, 'id' | 'image_id' | 'position'>;
+export type BlockedPiece = Omit<FashionItemsTable, 'id' | 'image_id' | 'position' | 'owned'> & { owned?: boolean };
 
 export interface BatchJobsTable {
   id: Generated<string>;
@@ -395,6 +426,7 @@ export interface Database {
   image_views: ImageViewsTable;
   outfit_shares: OutfitSharesTable;
   wardrobe_items: WardrobeItemsTable;
+  closet_pieces: ClosetPiecesTable;
   lookbook_colors: LookbookColorsTable;
   lookbook_sessions: LookbookSessionsTable;
   daily_usage: DailyUsageTable;
@@ -414,3 +446,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ClosetPieceRow = Selectable<ClosetPiecesTable>;

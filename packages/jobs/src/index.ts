@@ -1,7 +1,7 @@
 export {
   QUEUES, SCHEDULES, SEND, LIVE_PRIORITY, BATCH_ENTRY_RETRIES, MAIL_RETRY, MAIL_EXPIRE_SECONDS, mailRetryWindowSeconds, scheduleQueue, type MaintenanceTask, type MailRetry,
 } from './queues';
-export { generateJobData, parseGenerateJobData, type GenerateJobData, type JobSource } from './generate-job-data';
+export { generateJobData, parseGenerateJobData, type GenerateJobData, type JobSource, type OwnedPieceData } from './generate-job-data';
 export { startBoss, stopBoss, waitingJobs, MAIL_STOP_TIMEOUT_MS, type BossRole, type BossOptions, type PgBoss, type JobQueue, type JobWithMetadata } from './boss';
 export { createMailQueue, type MailQueue, type MailQueueOptions, type MailAttempt } from './mail-queue';
 export {

@@ -10,3 +10,4 @@ export * from './insert';
 export * from './effects';
 export * from './clones';
 export * from './files';
+export * from './scores';

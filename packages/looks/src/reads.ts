@@ -35,7 +35,7 @@ export function readAdminLooks(db: Db, ids: readonly string[]) {
   return db
     .selectFrom('generated_images as gi')
     .select(LOOK_COLUMNS.map((c) => `gi.${c}` as const))
-    .select(['gi.watermarked', 'gi.is_premium', 'gi.in_showcase', 'gi.curated_by', 'gi.lookbook_at', 'gi.showcase_at'])
+    .select(['gi.watermarked', 'gi.is_premium', 'gi.in_showcase', 'gi.curated_by', 'gi.lookbook_at', 'gi.showcase_at', 'gi.personal'])
     .where('gi.id', 'in', [...ids])
     .execute();
 }
@@ -57,6 +57,8 @@ export async function pickUnseenViewable(tx: Db, userId: string, r: Combination)
     .where('gi.selection_kind', '=', selection.kind)
     .where('gi.selection_id', '=', selection.id)
     .where('gi.status', '=', 'viewable')
+    // A look made around someone's own pieces is theirs alone: never stock for anyone.
+    .where('gi.personal', '=', false)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('image_views as v').select(sql`1`.as('one')).where('v.user_id', '=', userId).whereRef('v.image_id', '=', 'gi.id'))));
   if (r.styleVibe) q = q.where('gi.style_vibe', '=', r.styleVibe);
   if (r.bodyShape) q = q.where('gi.body_shape', '=', r.bodyShape);

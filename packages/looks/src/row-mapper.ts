@@ -35,6 +35,7 @@ export function itemView(r: PieceRow): FashionItemView {
   return {
     id: r.id, name: r.name, description: r.description, color: r.color, colorHex: r.color_hex,
     colorFamily: r.color_family, type: r.type, priceRange: r.price_range,
+    ...(r.owned ? { owned: true as const } : {}),
   };
 }
 
@@ -57,7 +58,7 @@ export function selectionNames(look: { selection_kind: string; selection_id: str
 /** The columns every look's mapping reads: a presenter selects at least these (LOOK_COLUMNS). */
 export const LOOK_COLUMNS = [
   'id', 'combination_code', 'status', 'gender', 'selection_kind', 'selection_id', 'style_vibe', 'body_shape', 'skin_tone',
-  'storage_key', 'thumb_key', 'width', 'height', 'quality_score', 'created_at',
+  'storage_key', 'thumb_key', 'width', 'height', 'quality_score', 'created_at', 'stylist_note',
 ] as const;
 
 export type LookRow = Pick<Selectable<Database['generated_images']>, (typeof LOOK_COLUMNS)[number]>;
@@ -84,6 +85,8 @@ export interface Look {
   bodyShape: string | null;
   skinTone: string | null;
   qualityScore: number;
+  /** 'Why this works' (issue 19): the stylist's reasons; empty for a look not yet rescored. */
+  stylistNote: string[];
   createdAt: string;
 }
 
@@ -107,6 +110,7 @@ export function lookOf(config: MediaConfig, r: LookRow): Look {
     bodyShape: nameOf(BODY_SHAPES, r.body_shape),
     skinTone: nameOf(SKIN_TONES, r.skin_tone),
     qualityScore: r.quality_score,
+    stylistNote: r.stylist_note,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -127,6 +131,7 @@ export function lookAnswerFields(look: Look) {
     trend: look.trend,
     colorPalette: look.palette,
     styleVibe: look.vibe,
+    stylistNote: look.stylistNote,
     createdAt: look.createdAt,
   };
 }

@@ -76,9 +76,9 @@ export interface PublishOptions {
   onlyUncurated?: boolean;
 }
 
-/** Looks join the LookBook. A look already there is left as it is. */
+/** Looks join the LookBook. A look already there is left as it is, and a personal one never joins. */
 export function publish(db: Db, ids: readonly string[], opts: PublishOptions = {}): Promise<LookChange> {
-  const guard = opts.onlyUncurated ? sql<boolean>`status = 'viewable' and curated_by is null` : sql<boolean>`status <> 'lookbook'`;
+  const guard = opts.onlyUncurated ? sql<boolean>`status = 'viewable' and curated_by is null and not personal` : sql<boolean>`status <> 'lookbook' and not personal`;
   const sets = [sql`status = 'lookbook'`];
   if (opts.by) sets.push(sql`curated_by = ${opts.by}`);
   if (opts.at) sets.push(sql`lookbook_at = ${opts.at}`);

@@ -120,7 +120,9 @@ export async function restoreBlockedImage(db: Db, storage: Storage, id: string, 
         style_vibe: row.style_vibe, body_shape: row.body_shape, skin_tone: row.skin_tone,
         storage_key: key, thumb_key: thumbKey, width: IMAGE_WIDTH, height: IMAGE_HEIGHT, bytes: image.length,
         quality_score: row.quality_score ?? 0, quality: JSON.stringify(breakdown), safety_score: row.safety_score ?? 0,
-        color_families: colorFamilies, seed, prompt, provider: row.provider ?? 'unknown',
+        color_families: colorFamilies, seed, prompt, provider: row.provider ?? 'unknown', stylist_note: row.stylist_note,
+        // A refused look built around someone's own piece stays theirs: never stock once restored.
+        personal: pieces.some((p) => p.owned),
         // The private picture was marked by the pipeline as it was refused, the thumbnail just now.
         ai_marked: true,
       },

@@ -17,3 +17,4 @@ export * from './store-integrity';
 export * from './backup-manifest';
 export * from './backup';
 export * from './restore';
+export * from './rescore';

@@ -33,6 +33,8 @@ export function pieceRows(look: Look): BlockedPiece[] {
   return look.pieces.map((p) => ({
     name: p.name, type: p.type, color: p.color.name, color_hex: p.color.hex,
     color_family: p.color.family, description: p.description, price_range: p.priceRange,
+    // The user's own piece (a look built around My Pieces): 'Yours', no shopping links.
+    ...(p.owned ? { owned: true } : {}),
   }));
 }
 

@@ -57,7 +57,7 @@ export async function curateLookbook(db: Db, target: number): Promise<CurationRe
         cross join lateral (
           select w.quality_score as top
             from generated_images w
-           where w.combination_code = c.code and w.status = 'viewable'
+           where w.combination_code = c.code and w.status = 'viewable' and not w.personal
              and w.quality_score >= ${QUALITY_GOOD} and w.curated_by is null
            order by w.quality_score desc
            limit 1
@@ -65,7 +65,7 @@ export async function curateLookbook(db: Db, target: number): Promise<CurationRe
         cross join lateral (
           select v.id, v.quality_score, v.created_at
             from generated_images v
-           where v.combination_code = c.code and v.status = 'viewable'
+           where v.combination_code = c.code and v.status = 'viewable' and not v.personal
              and v.quality_score = q.top and v.curated_by is null
            order by v.created_at desc, v.id desc
            limit 1

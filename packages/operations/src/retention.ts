@@ -47,23 +47,35 @@ export async function deleteExpiredImages(db: Db, storage: Storage, opts: { dryR
 
 /**
  * Accounts 30 days after their deletion request are deleted with everything that is theirs: the
- * rows that cascade from the user, and the mail sent to its address (kept by address, not by id).
+ * rows that cascade from the user, the mail sent to its address (kept by address, not by id), and
+ * with `storage`, the photos of their pieces (private area; files after the rows, as every
+ * deletion: a crash between leaves files no row names, which `drape check --repair` removes). The
+ * accounts are locked first, so a piece cannot be added to one while its files are listed.
  */
-export async function purgeDeletedAccounts(db: Db, opts: { dryRun?: boolean; now?: Date } = {}): Promise<{ accounts: number; mails: number; dryRun: boolean }> {
+export async function purgeDeletedAccounts(
+  db: Db, opts: { dryRun?: boolean; now?: Date; storage?: Storage } = {},
+): Promise<{ accounts: number; mails: number; dryRun: boolean; closetFiles?: number }> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - DELETION_GRACE_DAYS * 86_400_000);
   const due = db.selectFrom('users').where('deletion_requested_at', '<', cutoff);
   if (opts.dryRun) {
     const { n } = await due.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return { accounts: Number(n), mails: 0, dryRun: true };
   }
-  return db.transaction().execute(async (tx) => {
-    const users = await tx.deleteFrom('users').where('deletion_requested_at', '<', cutoff).returning('email').execute();
+  const done = await db.transaction().execute(async (tx) => {
+    const ids = (await tx.selectFrom('users').select('id').where('deletion_requested_at', '<', cutoff).forUpdate().execute()).map((u) => u.id);
+    if (ids.length === 0) return { accounts: 0, mails: 0, files: [] as string[] };
+    const pieces = await tx.deleteFrom('closet_pieces').where('user_id', 'in', ids).returning(['photo_key', 'thumbnail_key']).execute();
+    const users = await tx.deleteFrom('users').where('id', 'in', ids).returning('email').execute();
     const emails = users.map((u) => u.email.toLowerCase());
     const mails = emails.length
       ? Number((await tx.deleteFrom('mail_outbox').where(sql`lower(recipient)`, 'in', emails).executeTakeFirst()).numDeletedRows)
       : 0;
-    return { accounts: users.length, mails, dryRun: false };
+    return { accounts: users.length, mails, files: pieces.flatMap((p) => [p.photo_key, p.thumbnail_key]) };
   });
+  const storage = opts.storage;
+  if (!storage) return { accounts: done.accounts, mails: done.mails, dryRun: false };
+  for (const key of done.files) await storage.delete('private', key);
+  return { accounts: done.accounts, mails: done.mails, dryRun: false, closetFiles: done.files.length };
 }
 
 export interface CleanupProgress {
@@ -108,7 +120,9 @@ async function runCleanup(db: Db, storage: Storage, opts: { dryRun?: boolean; on
     eb.and([femaleFair(eb), eb('gi.quality_score', '<', QUALITY_KEEP_FEMALE_FAIR)]),
     eb.and([eb.not(femaleFair(eb)), eb('gi.quality_score', '<', QUALITY_KEEP)]),
   ]);
-  const base = () => db.selectFrom('generated_images as gi').where(below).where(unkept);
+  // A personal look (built around the user's own pieces) is made for one user, whatever it scores:
+  // the stock's quality bar is not its bar, so the cleanup leaves it to retention.
+  const base = () => db.selectFrom('generated_images as gi').where(below).where(unkept).where('gi.personal', '=', false);
   const counts = await base()
     .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) filter (where gi.gender = 'female' and gi.skin_tone = 'fair')`.as('ff')])
     .executeTakeFirstOrThrow();

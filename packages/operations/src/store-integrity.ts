@@ -9,7 +9,8 @@ import { thumbnailOf } from './look-files';
 /**
  * Whether the image store and the rows that point into it agree (`npm run drape -- check`): every
  * look row has its picture and thumbnail in the public area, every blocked row that names a file
- * has it in the private area, and every file of either area belongs to a row. A store that failed
+ * has it in the private area, and every file of either area belongs to a row (a closet piece's
+ * photo and thumbnail, in the private area, to its piece's row). A store that failed
  * while a look was stored, a crash between writing a file and its row, or a restore from backups
  * taken apart leaves them disagreeing; `repair` mends what it finds:
  *
@@ -234,6 +235,13 @@ async function namedByRows(db: Db, area: StorageArea, keys: string[]): Promise<S
   } else {
     const rows = await db.selectFrom('blocked_images').select('storage_key').where('storage_key', '=', sql<string>`any(${sql.val(rest)})`).execute();
     for (const r of rows) if (r.storage_key) named.add(r.storage_key);
+    // The users' photos of their pieces (My Pieces, migration 0026): a photo and its thumbnail.
+    const pieces = await db
+      .selectFrom('closet_pieces')
+      .select(['photo_key', 'thumbnail_key'])
+      .where((eb) => eb.or([eb('photo_key', '=', sql<string>`any(${sql.val(rest)})`), eb('thumbnail_key', '=', sql<string>`any(${sql.val(rest)})`)]))
+      .execute();
+    for (const p of pieces) named.add(p.photo_key).add(p.thumbnail_key);
   }
   return named;
 }

@@ -102,6 +102,8 @@ const RULES: Record<string, { expect?: Statuses; why: string }> = {
   'wardrobe.remove': { expect: STYLIST_UP, why: "another user's saved look: removed is false (the spec's answer for a look not in your wardrobe); the owner keeps it" },
   'wardrobe.notes': { expect: with_(STYLIST_UP, { other: 404 }), why: "another user's wardrobe item: not found" },
   'wardrobe.contains': { why: "any tier; another user's saved ids answer none saved" },
+  'closet.update': { expect: with_(USER, { other: 404 }), why: "another user's piece: not found" },
+  'closet.remove': { expect: with_(USER, { other: 404 }), why: "a fresh piece of the caller's; another user's piece is not found, the owner keeps it" },
   'lookbook.list': { expect: STYLIST_UP, why: 'the LookBook: Stylist and above' },
   'lookbook.list#filtered': { expect: with_(STYLIST_UP, { stylist: 403, collector: 403 }), why: 'filters are a Fashion Icon feature' },
   'admin.logout': { why: "each call ends a fresh sign-in of the admin's: the admin token of the run stays valid" },
@@ -153,6 +155,10 @@ export const AUDITED: ReadonlySet<string> = new Set(procedureList.filter((p) => 
 export const EXTRA_PATHS: Record<string, AccessRow> = {
   'GET /api/admin/blocked-images/:id/image': row([], ADMIN, "a blocked image's private picture; refused callers ask for the owner's victim"),
   'GET /api/openapi.json': row([], PUBLIC),
+  // My Pieces' file routes (closet-routes.ts): a signed-in user's, the photos their owner's only.
+  'POST /api/closet/pieces': { ...row([], USER, 'a photographed piece added to the caller\'s own closet'), status: 201 },
+  'GET /api/closet/pieces/:id/photo': row([], with_(USER, { other: 404 }), "a piece's private photo: another user's is not found"),
+  'GET /api/closet/pieces/:id/thumbnail': row([], with_(USER, { other: 404 }), "a piece's private thumbnail: another user's is not found"),
   'GET /api/assets/logo/official': row([], PUBLIC, "the brand's logo"),
   // The API reference (Scalar's viewer of the OpenAPI document): /api/docs leads to its page.
   'GET /api/docs': { ...row([], PUBLIC, 'a redirect to the page, where the viewer\'s relative paths resolve'), status: 301 },

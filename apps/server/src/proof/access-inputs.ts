@@ -1,4 +1,7 @@
+import { CLOSET_PIECES_PATH, closetPhotoPath } from '@drape/contracts/closet';
+import { multipart, plainPhoto, uploadParts } from '../testing/closet';
 import type { CallContext } from './call-context';
+import type { RawRequest } from './http';
 import { ADMIN_PASSWORD, PASSWORD } from './world';
 
 /**
@@ -81,6 +84,10 @@ export const INPUTS: Record<string, InputMaker> = {
   'wardrobe.remove': async (c) => ({ input: { imageId: await c.savedLook() } }),
   'wardrobe.notes': (c) => ({ input: { id: c.ids.wardrobeItem, notes: 'Pair with white loafers.' } }),
   'wardrobe.contains': (c) => ({ input: { imageIds: [c.ids.savedLook] } }),
+  'closet.list': none,
+  'closet.update': (c) => ({ input: { id: c.ids.closetPiece, name: 'Linen shirt', pattern: 'solid' } }),
+  // Deleting uses a piece up: a fresh one of the caller's.
+  'closet.remove': async (c) => ({ input: { id: await c.closetPiece() } }),
   'lookbook.list': defaults,
   'lookbook.list#filtered': () => ({ input: { gender: 'female' } }),
   'meta.version': none,
@@ -151,9 +158,19 @@ export const INPUTS: Record<string, InputMaker> = {
   'admin.showcase.removeFromLookbook': async (c) => ({ input: { imageId: (await c.admin.lookbookLook()).id } }),
 };
 
-/** The request path of each of EXTRA_PATHS (access-expectations.ts), for the principal of the context. */
-export const EXTRA_INPUTS: Record<string, (c: CallContext) => string | Promise<string>> = {
+/** A valid upload of a piece: a small photo and its category, as multipart. */
+async function pieceUpload(): Promise<RawRequest> {
+  const { body, contentType } = multipart(uploadParts(await (uploadPhoto ??= plainPhoto('#2e6fd8')), { category: 'top' }));
+  return { method: 'POST', path: CLOSET_PIECES_PATH, headers: { 'content-type': contentType }, body };
+}
+let uploadPhoto: Promise<Buffer> | undefined;
+
+/** The request (or its path, for a GET) of each of EXTRA_PATHS (access-expectations.ts), for the principal of the context. */
+export const EXTRA_INPUTS: Record<string, (c: CallContext) => string | RawRequest | Promise<string | RawRequest>> = {
   'GET /api/admin/blocked-images/:id/image': async (c) => `/api/admin/blocked-images/${await c.admin.blocked()}/image`,
+  'POST /api/closet/pieces': pieceUpload,
+  'GET /api/closet/pieces/:id/photo': (c) => closetPhotoPath(c.ids.closetPiece, 'photo'),
+  'GET /api/closet/pieces/:id/thumbnail': (c) => closetPhotoPath(c.ids.closetPiece, 'thumbnail'),
   'GET /api/openapi.json': () => '/api/openapi.json',
   'GET /api/assets/logo/official': () => '/api/assets/logo/official',
   'GET /api/docs': () => '/api/docs',

@@ -80,7 +80,7 @@ function refusalProblem(door: 'tRPC' | 'REST', status: number, body: unknown, ad
 /** Owner data that must not appear in anybody else's answers. */
 function ownerSecrets(): string[] {
   const h = world.holdings.owner;
-  return [world.users.owner.email, h.notes, h.wardrobeItem, h.savedLook, h.servedLook, h.piece, h.archivedLook, world.ownerReferral.friendEmail, world.ownerReferral.friendId];
+  return [world.users.owner.email, h.notes, h.wardrobeItem, h.savedLook, h.servedLook, h.piece, h.archivedLook, h.closetPiece, world.ownerReferral.friendEmail, world.ownerReferral.friendId];
 }
 
 const expectedStatus = (cell: Statuses[Principal], declared: number) => (cell === 'ok' ? declared : cell);
@@ -116,8 +116,9 @@ async function runPrincipal(principal: Principal): Promise<Outcome[]> {
   for (const [key, row] of Object.entries(EXTRA_PATHS)) {
     const make = EXTRA_INPUTS[key];
     if (!make) continue;
-    const path = await make(callContext(world, principal, key, victims));
-    await judge(key, key, { method: key.split(' ')[0]!, path }, world.tokens[principal], isAdminPath(key), row.expect[principal], row.status ?? 200);
+    const made = await make(callContext(world, principal, key, victims));
+    const request = typeof made === 'string' ? { method: key.split(' ')[0]!, path: made } : made;
+    await judge(key, key, request, world.tokens[principal], isAdminPath(key), row.expect[principal], row.status ?? 200);
   }
   return results;
 }

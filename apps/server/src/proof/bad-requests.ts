@@ -45,15 +45,15 @@ export interface PathFacts {
   params: string[];
 }
 
-const UNICODE = [
+export const UNICODE = [
   'Zoë Ünïcödé', '日本語のテキスト', 'مرحبا بالعالم', 'שָׁלוֹם', '\u202Egnp.exe', 'zero\u200Bwidth', 'Z̸̡̛͓a̵l̶g̷o̶', '👩🏽‍🚀🧥👗👠', '🇯🇵🇫🇷',
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '\uFEFFbom', 'ＡＤＭＩＮ', 'non\u00A0breaking', 'İstanbul', 'e\u0301', ' ', '', '   padded   ', 'tab\there', 'line\nbreak', 'cr\r\nlf',
 ];
 /** C0, DEL and C1 characters other than tab and line breaks: refused in every field. */
-const CONTROL = ['\u0000', 'a\u0000b', '\u0001', '\u001B[31mred', '\u007F', 'next\u0085line', '\u009F', 'bell\u0007', 'back\u0008space', '\u000C', '\u000B', '\u001F'];
+export const CONTROL = ['\u0000', 'a\u0000b', '\u0001', '\u001B[31mred', '\u007F', 'next\u0085line', '\u009F', 'bell\u0007', 'back\u0008space', '\u000C', '\u000B', '\u001F'];
 /** Halves of surrogate pairs: not text in any encoding (stored, they would become U+FFFD). */
-const SURROGATES = ['\uD800', 'a\uDC00b', '\uDBFF\uDBFF', '\uD83D', 'smile\uD83D'];
-const INJECTION = [
+export const SURROGATES = ['\uD800', 'a\uDC00b', '\uDBFF\uDBFF', '\uD83D', 'smile\uD83D'];
+export const INJECTION = [
   "' OR '1'='1", "'; DROP TABLE users; --", '" OR ""="', '1; SELECT pg_sleep(5)--', "admin'--", "%' AND 1=1 --",
   "' UNION SELECT password_hash FROM users --", '$$; select 1; $$', '\\', "\\'", '%', '_', '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '<svg/onload=alert(1)>', '{{7*7}}', '${7*7}', '<!--', ']]>',

@@ -2,6 +2,7 @@ import { cancelBatch, startSequentialBatch } from '@drape/operations';
 import { combinationCode } from '@drape/contracts';
 import { insertWardrobeItem } from '@drape/db';
 import { blockLook } from '../testing/blocked';
+import { insertClosetPiece } from '../testing/closet';
 import { isUserPrincipal, type Principal } from './access-expectations';
 import { CURATED, HELD, insertLook, serveLook } from './looks';
 import { ADMIN_KEY, TIER_OF, type Account, type Holdings, type World } from './world';
@@ -24,6 +25,8 @@ export interface CallContext {
   servedLook(): Promise<string>;
   /** A look freshly saved to the caller's wardrobe, or the owner's saved look. */
   savedLook(): Promise<string>;
+  /** A piece freshly added to the caller's closet, or the owner's piece. */
+  closetPiece(): Promise<string>;
   /** A new session of the caller's own account (a user principal), else the caller's token. */
   session(): Promise<string | null>;
   /**
@@ -153,6 +156,7 @@ export function callContext(world: World, principal: Principal, procedure: strin
       await insertWardrobeItem(db, caller.id, look.id);
       return look.id;
     },
+    closetPiece: async () => (own && caller ? insertClosetPiece(db, world.s.storage, caller.id) : ids.closetPiece),
     session: async () => (caller ? signInAgain(world, caller) : world.tokens[principal]),
     throwaway: async () => {
       if (!isUserPrincipal(principal)) return { account: world.users.owner, token: world.tokens[principal] };

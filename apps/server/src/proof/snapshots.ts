@@ -71,8 +71,8 @@ export interface OwnerIds {
 
 /**
  * One user's data and everything others could have done to it: the account, its sessions,
- * wardrobe, views, shares, usage, clicks, reset tokens and referrals; the rows of the looks it
- * holds; and what anybody else did with its private looks (views, saves, shares, clicks).
+ * wardrobe, views, shares, usage, clicks, reset tokens, referrals and closet pieces; the rows of
+ * the looks it holds; and what anybody else did with its private looks (views, saves, shares, clicks).
  */
 export async function ownerFingerprint(db: Db, o: OwnerIds): Promise<Fingerprint> {
   const part = (name: string, query: ReturnType<typeof sql>) => sql`select ${name} as t, (select count(*)::text || ':' || md5(coalesce(string_agg(r, '|' order by r), '')) from (${query}) q(r)) as h`;
@@ -94,6 +94,7 @@ export async function ownerFingerprint(db: Db, o: OwnerIds): Promise<Fingerprint
     part('fashion_items', sql`select x::text from fashion_items x where image_id in ${looks}`),
     part('blocked_images', sql`select x::text from blocked_images x where id in ${blocked}`),
     part('referrals', sql`select x::text from referrals x where referrer_id = ${o.userId} or user_id = ${o.userId} or user_id in ${friends}`),
+    part('closet_pieces', sql`select x::text from closet_pieces x where user_id = ${o.userId}`),
   ];
   const { rows } = await sql<{ t: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));

@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { bootstrapAdmin } from '@drape/auth';
 import type { Tier } from '@drape/contracts';
 import { insertWardrobeItem, sharedSecret } from '@drape/db';
+import { insertClosetPiece } from '../testing/closet';
 import { startTestServer, type TestServer } from '../testing/harness';
 import type { Principal, UserPrincipal } from './access-expectations';
 import { JSON_BODY, send } from './http';
@@ -51,6 +52,8 @@ export interface Holdings {
   sharedLook: string;
   /** Served to them, then archived: out of every list, nobody's to open but an admin's. */
   archivedLook: string;
+  /** A piece of My Pieces, its photo and thumbnail in the private area. */
+  closetPiece: string;
 }
 
 /** A referral of the owner's, held (docs/decisions/0015): refused callers name it, nobody decides it. */
@@ -97,7 +100,8 @@ async function holdingsOf(s: TestServer, userId: string): Promise<Holdings> {
   await db.insertInto('outfit_shares').values({ image_id: shared.id, user_id: userId }).execute();
   const archived = await serveLook(db, userId);
   await archive(db, [archived.id]);
-  return { servedLook: served.id, piece: served.piece, savedLook: saved.id, wardrobeItem, notes, sharedLook: shared.id, archivedLook: archived.id };
+  const closetPiece = await insertClosetPiece(db, s.storage, userId);
+  return { servedLook: served.id, piece: served.piece, savedLook: saved.id, wardrobeItem, notes, sharedLook: shared.id, archivedLook: archived.id, closetPiece };
 }
 
 export async function buildWorld(env: Record<string, string> = {}): Promise<World> {

@@ -58,6 +58,7 @@ function imageView(config: Pick<Config, 'CDN_BASE_URL'>, r: AdminLookRow, pieces
     created_at: look.createdAt,
     watermarked: r.watermarked,
     is_premium: r.is_premium,
+    personal: r.personal,
     in_showcase: r.in_showcase,
     curated_by: r.curated_by,
     selection: look.selection,

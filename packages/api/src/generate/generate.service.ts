@@ -6,6 +6,7 @@ import type { Db, UserRow } from '@drape/db';
 import { generateJobData, type LiveGeneration } from '@drape/jobs';
 import { pickUnseenViewable } from '@drape/looks';
 import { catalogLookup } from '../catalog/catalog-lookup';
+import { ownedPiecesFor } from '../closet/owned-pieces';
 import { isPublicLook, maySeeLook } from '../share/share.service';
 import { appError, rateLimited } from '../errors';
 import { fashionItemsOf, outfitView } from './outfit.view';
@@ -81,11 +82,13 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
   const request = parseGenerationRequest(user, input);
   const burst = await deps.rateLimits.consume('generateUser', user.id);
   if (!burst.ok) throw rateLimited(burst.retryAfterSeconds);
+  // A look around the user's own pieces is made for them, live: the inventory holds none.
+  const ownedPieces = await ownedPiecesFor(deps.db, user.id, input.ownedPieceIds ?? []);
 
   const fromInventory = await deps.db.transaction().execute(async (tx) => {
     const usage = await lockUsage(tx, user.id, user.tier);
     if (usage.used + usage.reserved >= usage.limit) throw appError('daily_limit_exceeded', generationMessages.dailyLimit(usage.limit));
-    const imageId = await pickUnseenViewable(tx, user.id, request);
+    const imageId = ownedPieces.length > 0 ? null : await pickUnseenViewable(tx, user.id, request);
     if (imageId) {
       await spend(tx, user.id, false);
       await recordView(tx, user.id, imageId);
@@ -99,7 +102,7 @@ export async function generateOutfit(deps: GenerateDeps, user: UserRow, input: G
   const day = today();
   let spent = false;
   try {
-    const jobId = await deps.generation.enqueue(generateJobData(request, { seed: Math.floor(Math.random() * 2 ** 31), source: 'live' }));
+    const jobId = await deps.generation.enqueue(generateJobData(request, { seed: Math.floor(Math.random() * 2 ** 31), source: 'live', ownedPieces }));
     const ended = await deps.generation.wait(jobId);
     if (ended.outcome !== 'stored') throw appError('generation_failed', generationMessages.failed);
     await deps.db.transaction().execute(async (tx) => {

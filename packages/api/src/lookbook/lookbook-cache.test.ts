@@ -6,7 +6,7 @@ const list = (keys: [number, string][]): LookbookList => ({ ids: keys.map((k) =>
 const card = (id: string): LookView => ({
   id, imageId: id, imageUrl: `/media/${id}.webp`, thumbnailUrl: `/media/${id}-t.webp`, width: 768, height: 1024, status: 'lookbook', gender: 'female',
   trend: 'Boho Chic', occasion: null, colorPalette: null, styleVibe: null, selection: { kind: 'trend', id: 'boho_chic', name: 'Boho Chic' },
-  colors: ['cream'], fashionItems: [], saved: false, createdAt: '2026-11-26T10:00:00.000Z',
+  colors: ['cream'], fashionItems: [], stylistNote: [], saved: false, createdAt: '2026-11-26T10:00:00.000Z',
 });
 
 describe('positionAfter', () => {

@@ -28,6 +28,8 @@ export interface RestRoute {
   auth: 'public' | 'user' | 'admin';
   /** Status of a success answer (200 unless said). */
   status?: number;
+  /** The answer is a file of this type; `output` is what it holds (meta.rest.file). */
+  file?: RestMeta['file'];
   /** The input's schema: the procedure parses it; OpenAPI is generated from it. */
   input?: z.ZodType;
   /** The success answer's schema (the procedure's, with the REST spellings a look adds). */
@@ -68,6 +70,7 @@ function restRoute(p: ProcedureInfo, rest: RestMeta): RestRoute {
     procedure: p.path,
     auth: access === 'viewer' ? 'public' : access,
     ...(rest.status ? { status: rest.status } : {}),
+    ...(rest.file ? { file: rest.file } : {}),
     ...(p.input ? { input: p.input } : {}),
     output: spelling?.schema ?? p.output,
     read: p.input ? defaultRead(rest.method) : () => undefined,

@@ -41,8 +41,9 @@ export async function trackClick(
 ): Promise<{ success: true; recorded: boolean }> {
   const limit = await deps.rateLimits.consume('shoppingClickUser', user.id);
   if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
-  const item = await deps.db.selectFrom('fashion_items').select(['id', 'image_id']).where('id', '=', input.id).executeTakeFirst();
-  if (!item || !(await maySeeLook(deps.db, user.id, item.image_id))) throw appError('not_found', 'Fashion item not found.');
+  const item = await deps.db.selectFrom('fashion_items').select(['id', 'image_id', 'owned']).where('id', '=', input.id).executeTakeFirst();
+  // The user's own piece has no shopping links: a click on one is a client's mistake, not a sale.
+  if (!item || item.owned || !(await maySeeLook(deps.db, user.id, item.image_id))) throw appError('not_found', 'Fashion item not found.');
   // The admin's Analytics Tracking switch: off, shopping clicks are answered but not recorded.
   if (!(await cachedPlatformSettings(deps.db)).analyticsTracking) return { success: true, recorded: false };
   const region = regionOf(user, req);

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { messageAnswer } from '@drape/contracts';
 import { deleteAccountAnswer, profileAnswer, profileUpdateAnswer } from '@drape/contracts/auth';
-import { changePasswordInput, dataExportAnswer, deleteAccountInput, geolocationPreferencesInput, updateProfileInput } from '@drape/contracts/user';
+import { changePasswordInput, DATA_EXPORT_CONTENT_TYPE, dataExportAnswer, deleteAccountInput, geolocationPreferencesInput, updateProfileInput } from '@drape/contracts/user';
 import { exportUserData } from './user-export.service';
 import { authedProcedure, signOutProcedure } from '../trpc';
 import * as users from './user.service';
@@ -32,7 +32,12 @@ export const userRouter = {
     .output(profileUpdateAnswer)
     .mutation(({ ctx, input }) => users.setGeolocationPreferences(ctx.services.db, ctx.user.id, input)),
   export: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/user/export', summary: "Download my data: the user's profile, sessions, wardrobe, shares, shopping clicks and usage as a JSON file" } })
+    .meta({
+      rest: {
+        method: 'GET', path: '/api/user/export', file: { contentType: DATA_EXPORT_CONTENT_TYPE, schema: 'DataExportJson' },
+        summary: "Download my data: a ZIP of data.json (the user's profile, sessions, wardrobe, shares, shopping clicks, usage and pieces) and the photos of My Pieces (closet/<id>.jpg)",
+      },
+    })
     .output(dataExportAnswer)
     .query(({ ctx }) => exportUserData(ctx.services, ctx.user, ctx.session, ctx.response)),
 } satisfies TRPCRouterRecord;

@@ -7,5 +7,6 @@ export { patternMixing, PRINT_SCALE, type PatternMixing, type PrintScale } from 
 export { silhouette, type Silhouette, type SilhouettePiece } from './silhouette';
 export { occasionFit, type Formality, type OccasionFit } from './occasion-fit';
 export { judgeLook, RULE_WEIGHTS, type Judgement, type Rule } from './judge';
-export { NOTE_MIN_REASONS, pieceLabel, stylistNote } from './note';
+export { NOTE_MIN_REASONS, noteOf, pieceLabel, stylistNote } from './note';
+export { stylistConcerns } from './concerns';
 export { measurePhotoColours, type PhotoColour, type PhotoColours } from './photo-colours';

@@ -3,6 +3,7 @@
 // judgement give the same note, with no model behind it. Only what the rules found good is said.
 import type { BodyShapeId, PatternKey } from '@drape/contracts';
 import type { Look, Piece } from '../look';
+import { formalityFor } from '../settings';
 import type { Judgement } from './judge';
 
 /** The fewest reasons a note gives. */
@@ -120,3 +121,6 @@ export function stylistNote(look: Look, j: Judgement, formality: readonly [numbe
   if (reasons.length < NOTE_MIN_REASONS && used.length >= 2) reasons.push(sentence(`The ${look.palette.name} palette's ${list(used)} run through the look, piece to piece`));
   return reasons.slice(0, NOTE_MAX_REASONS);
 }
+
+/** The note of a look as the pipeline writes it: the brief's formality from its combination. */
+export const noteOf = (look: Look, j: Judgement): string[] => stylistNote(look, j, formalityFor(look.combination));

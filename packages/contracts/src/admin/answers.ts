@@ -122,6 +122,8 @@ export const galleryPageAnswer = z.object({
     created_at: isoTime,
     watermarked: z.boolean(),
     is_premium: z.boolean(),
+    /** Made live around a user's own pieces (issue 19): never stock, never public. */
+    personal: z.boolean(),
     in_showcase: z.boolean(),
     curated_by: z.enum(['admin', 'auto']).nullable(),
     selection: selectionRef,

@@ -102,6 +102,7 @@ export const AUDIT_KEPT_FIELDS: Readonly<Record<string, AuditKeptFields>> = {
   'cli.retention': { result: ['images', 'files', 'accounts'] },
   'cli.store.repair': { result: ['found', 'repaired'] },
   'cli.looks.aiMark': { result: ['marked', 'missing'] },
+  'cli.looks.rescore': { result: ['rescored', 'unmatched', 'underThreshold', 'lookbookUnder70'] },
   'cli.admin.create': {},
   'cli.admin.resetPassword': {},
   'cli.admin.remove': {},

@@ -64,6 +64,8 @@ export interface GalleryImage {
   created_at: string;
   watermarked: boolean;
   is_premium: boolean;
+  /** Made live around a user's own pieces (issue 19): never stock, never public. */
+  personal: boolean;
   in_showcase: boolean;
   curated_by: 'auto' | 'admin' | null;
   /** The trend, palette or occasion it was made for. */

@@ -56,4 +56,5 @@ export const AUDIT_ACTIONS = {
   removeAdmin: 'cli.admin.remove',
   repairStore: 'cli.store.repair',
   aiMarkLooks: 'cli.looks.aiMark',
+  rescoreLooks: 'cli.looks.rescore',
 } as const;

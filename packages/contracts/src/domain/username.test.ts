@@ -23,6 +23,7 @@ describe('username rules', () => {
     expect(isReservedUsername('Dashboard')).toBe(true);
     expect(isReservedUsername('logo-preview')).toBe(true);
     expect(isReservedUsername('dashboards')).toBe(false);
+    expect(isReservedUsername('Pieces')).toBe(true);
   });
 
   it('reserves the server paths and the admin base path, the default one or the configured one, with its -login', () => {

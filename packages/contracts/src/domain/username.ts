@@ -49,6 +49,8 @@ export const RESERVED_USERNAMES = [
   // The web app (apps/web/src/app/router.tsx).
   'auth', 'login', 'signup', 'reset-password', 'auth-demo', 'dashboard', 'outfit-result', 'outfit', 'wardrobe', 'lookbook',
   'profile', 'settings', 'tiers', 'about', 'privacy', 'terms', 'logo-preview', 'admin', 'admin-login', '404',
+  // My Pieces (issue 19, section 3), the signed-in navigation's fourth item.
+  'pieces',
   // The server: the API, tRPC, looks, the probes and metrics, the built apps' files (hashed assets, brand files).
   'api', 'trpc', 'media', 'healthz', 'readyz', 'metrics', 'assets', 'brand',
   // The admin app at the default base path (a configured one is refused too: isReservedUsername's second argument).
