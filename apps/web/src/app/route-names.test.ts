@@ -12,7 +12,7 @@ describe("the web app's routes", () => {
   it('are each a reserved username: a route added without its word in contracts fails here', () => {
     const words = routes.map((r) => topLevelWord(r.path)).filter((w): w is string => w !== null);
     // The listing itself: the router's routes as they are today.
-    expect(words).toEqual(expect.arrayContaining(['auth', 'login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', '404']));
+    expect(words).toEqual(expect.arrayContaining(['auth', 'login', 'reset-password', 'auth-demo', 'outfit', 'outfit-result', 'pieces', '404']));
     expect(words.filter((w) => !isReservedUsername(w))).toEqual([]);
   });
 

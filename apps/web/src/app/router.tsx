@@ -13,6 +13,7 @@ const OutfitResultPage = lazyRoute(() => import('../features/outfit-result/outfi
 const SharedOutfitPage = lazyRoute(() => import('../features/shared-outfit/shared-outfit-page'));
 const WardrobePage = lazyRoute(() => import('../features/wardrobe/wardrobe-page'));
 const LookbookPage = lazyRoute(() => import('../features/lookbook/lookbook-page'));
+const ClosetPage = lazyRoute(() => import('../features/closet/closet-page'));
 const ProfilePage = lazyRoute(() => import('../features/profile/profile-page'));
 const SettingsPage = lazyRoute(() => import('../features/settings/settings-page'));
 const TiersPage = lazyRoute(() => import('../features/info/tiers-page'));
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
   { path: '/outfit/:imageId', element: <SharedOutfitPage /> },
   { path: '/wardrobe', element: <RequireAuth><WardrobePage /></RequireAuth> },
   { path: '/lookbook', element: <RequireAuth><LookbookPage /></RequireAuth> },
+  { path: '/pieces', element: <RequireAuth><ClosetPage /></RequireAuth> },
   { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },
   { path: '/settings', element: <RequireAuth><SettingsPage /></RequireAuth> },
   { path: '/tiers', element: <TiersPage /> },

@@ -24,7 +24,10 @@ export interface FashionItemRowProps {
   compact?: boolean;
 }
 
-/** One piece of a look: name, price range, description, type and color, and its shopping links. */
+/**
+ * One piece of a look: name, price range, description, type and color, and its shopping links; the
+ * user's own piece (a look built around My Pieces) is marked 'Yours' and has no price or links.
+ */
 export function FashionItemRow({ item, gender, compact = false }: FashionItemRowProps) {
   const nameId = useId();
   const { name, type } = item;
@@ -43,10 +46,14 @@ export function FashionItemRow({ item, gender, compact = false }: FashionItemRow
           <h4 id={nameId} className={compact ? 'text-sm font-medium leading-snug text-ink' : 'font-medium leading-snug text-ink'}>
             {name}
           </h4>
-          <span className="shrink-0 text-sm font-semibold tracking-wider text-gold-ink" title={`${price.label} price range`}>
-            <span aria-hidden="true">{price.symbols}</span>
-            <span className="sr-only">Price range: {price.label}</span>
-          </span>
+          {item.owned ? (
+            <span className="shrink-0 rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold uppercase tracking-[0.12em] text-paper">Yours</span>
+          ) : (
+            <span className="shrink-0 text-sm font-semibold tracking-wider text-gold-ink" title={`${price.label} price range`}>
+              <span aria-hidden="true">{price.symbols}</span>
+              <span className="sr-only">Price range: {price.label}</span>
+            </span>
+          )}
         </div>
         {item.description ? <p className={compact ? 'text-xs leading-relaxed text-taupe' : 'text-sm leading-relaxed text-taupe'}>{item.description}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
@@ -59,13 +66,15 @@ export function FashionItemRow({ item, gender, compact = false }: FashionItemRow
             </span>
           ) : null}
         </div>
-        <ShopLinks
-          itemId={item.id}
-          item={{ name, color: item.color, description: item.description }}
-          gender={gender}
-          describedBy={`${nameId} ${NEW_TAB_HINT_ID}`}
-          className="mt-1"
-        />
+        {item.owned ? null : (
+          <ShopLinks
+            itemId={item.id}
+            item={{ name, color: item.color, description: item.description }}
+            gender={gender}
+            describedBy={`${nameId} ${NEW_TAB_HINT_ID}`}
+            className="mt-1"
+          />
+        )}
       </div>
     </li>
   );

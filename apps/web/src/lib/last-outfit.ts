@@ -19,7 +19,9 @@ export function readLastOutfit(): OutfitView | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<OutfitView> | null;
     if (!value || typeof value !== 'object' || typeof value.id !== 'string' || typeof value.imageUrl !== 'string') return null;
-    return { ...value, fashionItems: Array.isArray(value.fashionItems) ? value.fashionItems : [] } as OutfitView;
+    // An outfit kept by an earlier version may lack a list: the page shows none rather than failing.
+    const list = <T,>(v: readonly T[] | undefined): T[] => (Array.isArray(v) ? [...v] : []);
+    return { ...value, fashionItems: list(value.fashionItems), stylistNote: list(value.stylistNote).filter((r) => typeof r === 'string') } as OutfitView;
   } catch {
     return null;
   }

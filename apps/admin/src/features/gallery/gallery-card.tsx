@@ -1,4 +1,4 @@
-import { ChevronDown, Globe, Trash2 } from 'lucide-react';
+import { ChevronDown, Globe, Trash2, UserRound } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { GALLERY_STATUS_NAMES, galleryMessages, type GalleryImage } from '@drape/contracts/admin';
 import { lookAltText } from '@drape/contracts';
@@ -103,7 +103,11 @@ export function GalleryCard({ image }: { image: GalleryImage }) {
           </Disclosure>
         </div>
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          {image.status === 'lookbook' ? (
+          {image.personal ? (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700" title="Built live around a user's own pieces: never stock, never public">
+              <UserRound aria-hidden="true" className="size-3.5" /> Personal look
+            </span>
+          ) : image.status === 'lookbook' ? (
             <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-800">
               <Globe aria-hidden="true" className="size-3.5" /> Public in the LookBook
             </span>

@@ -12,6 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { storeLastOutfit } from '../../lib/last-outfit';
 import { HydratedFieldset } from '../../components/hydrated-fieldset';
 import { ChoiceSkeleton, OccasionGrid, PaletteGrid, TrendGrid, type StyleChoice } from './style-choices';
+import { OwnedPiecesChoice, useOwnedPieceChoice } from './owned-pieces-choice';
 
 type TabValue = 'trends' | 'colors' | 'occasions';
 
@@ -51,6 +52,7 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
   const [error, setError] = useState<string | null>(null);
   const generate = useMutation(trpc.generate.outfit.mutationOptions());
   const loading = generate.isPending;
+  const owned = useOwnedPieceChoice();
 
   /** Clicking (or Enter / Space on) the open tab closes it; Radix would keep it open. */
   function closeIfOpen(value: TabValue, event: MouseEvent | KeyboardEvent) {
@@ -79,6 +81,7 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
         trend: choice.kind === 'trend' ? choice.id : undefined,
         colorPalette: choice.kind === 'colorPalette' ? choice.id : undefined,
         occasion: choice.kind === 'occasion' ? choice.id : undefined,
+        ownedPieceIds: owned.pieces.length > 0 ? owned.pieces.map((p) => p.id) : undefined,
       });
       void queryClient.invalidateQueries({ queryKey: trpc.user.profile.queryKey() });
       storeLastOutfit(outfit);
@@ -98,6 +101,7 @@ export function GenerateLookCard({ profileGender }: { profileGender: string | nu
         <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Get my look">
           {/* The prerendered frame's controls wait for the app. */}
           <HydratedFieldset className="flex min-w-0 flex-col gap-7">
+            <OwnedPiecesChoice choice={owned} disabled={loading} />
             <section aria-labelledby="style-idea-heading" className="flex flex-col gap-3">
               <h3 id="style-idea-heading" className="text-sm font-medium text-umber">
                 Style idea

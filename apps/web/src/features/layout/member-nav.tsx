@@ -24,7 +24,8 @@ export default function MemberNav() {
             to={link.to}
             className={({ isActive }) =>
               cn(
-                'relative rounded-full px-4 py-2 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-ink',
+                // Four sections beside the account menu fit a 768 px screen with the narrower padding.
+                'relative whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-ink lg:px-4',
                 isActive ? 'bg-sand text-ink' : 'text-taupe hover:text-ink',
               )
             }
@@ -32,7 +33,7 @@ export default function MemberNav() {
             {link.label}
           </NavLink>
         ))}
-        <div className="ml-3">
+        <div className="ml-2 lg:ml-3">
           <AccountMenu />
         </div>
       </nav>
@@ -53,7 +54,8 @@ function AccountMenu() {
         <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-sand text-umber">
           <UserRound className="h-4 w-4" />
         </span>
-        {user ? <TierBadge tier={user.tier} /> : <span aria-hidden="true" className="h-5 w-20 rounded-full bg-sand" />}
+        {/* Below lg the badge moves into the menu: the trigger keeps room for the four sections. */}
+        {user ? <TierBadge tier={user.tier} className="hidden lg:inline-flex" /> : <span aria-hidden="true" className="hidden h-5 w-20 rounded-full bg-sand lg:block" />}
         <span className="sr-only"> account menu</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 text-taupe" />
       </DropdownMenuTrigger>
@@ -62,6 +64,7 @@ function AccountMenu() {
           <DropdownMenuLabel>
             <span className="block text-sm font-medium text-ink">{user.firstName} {user.lastName}</span>
             <span className="block truncate">@{user.username}</span>
+            <TierBadge tier={user.tier} className="mt-2 lg:hidden" />
           </DropdownMenuLabel>
         ) : null}
         <DropdownMenuSeparator />

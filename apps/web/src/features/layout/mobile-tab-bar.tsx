@@ -1,10 +1,10 @@
 import { cn } from '@drape/ui';
-import { BookOpen, Shirt, Sparkles } from 'lucide-react';
+import { BookOpen, Shirt, Sparkles, Tags } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
 import { MEMBER_LINKS } from './member-links';
 
-const ICONS = { '/dashboard': Sparkles, '/wardrobe': Shirt, '/lookbook': BookOpen } as const;
+const ICONS = { '/dashboard': Sparkles, '/wardrobe': Shirt, '/lookbook': BookOpen, '/pieces': Tags } as const;
 
 /** The signed-in bottom bar on small screens (user-area §2 Header). */
 export function MobileTabBar() {
@@ -15,7 +15,7 @@ export function MobileTabBar() {
       aria-label="Sections"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-linen bg-paper/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-3">
+      <ul className="mx-auto grid max-w-md grid-cols-4">
         {MEMBER_LINKS.map((link) => {
           const Icon = ICONS[link.to];
           return (

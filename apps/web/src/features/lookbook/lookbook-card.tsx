@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { LookCard, LookItems, LookItemsButton } from '../../components/look-card';
 import { SaveLookButton } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
+import { StylistNote } from '../../components/stylist-note';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
 import { LOOK_GRID_SIZES } from '../../lib/look-grid';
 import { genderName } from '../../lib/look-names';
@@ -85,7 +86,12 @@ export function LookbookCard({
           <LookItemsButton variant="ghost" open={itemsOpen} controls={itemsId} onToggle={onToggleItems} count={items.length} showCount={false} />
         </div>
         <div id={itemsId} hidden={!itemsOpen}>
-          {itemsOpen ? <LookItems label={`${name} pieces`} items={items} gender={look.gender} /> : null}
+          {itemsOpen ? (
+            <div className="flex flex-col gap-3">
+              <StylistNote note={look.stylistNote} headingLevel={3} compact />
+              <LookItems label={`${name} pieces`} items={items} gender={look.gender} />
+            </div>
+          ) : null}
         </div>
       </LookCard>
     </li>

@@ -7,6 +7,7 @@ import { FashionItemRow, NewTabHint } from '../../components/fashion-item-row';
 import { ShoppingDisclosure } from '../../components/shop-links';
 import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { LookImage } from '../../components/look-image';
+import { StylistNote } from '../../components/stylist-note';
 import { RESULT_IMAGE_SIZES } from '../../lib/look-grid';
 import { PageHeader } from '../../components/page-header';
 import { SaveLookButton, WardrobeFullBanner } from '../../components/save-look-button';
@@ -84,6 +85,7 @@ function OutfitCard({ outfit }: { outfit: OutfitView }) {
             ))}
           </dl>
         </div>
+        <StylistNote note={outfit.stylistNote} headingLevel={3} />
         <section aria-labelledby={`${titleId}-items`} className="flex flex-col gap-4">
           <div className="flex items-baseline justify-between gap-3 border-b border-linen pb-3">
             <h3 id={`${titleId}-items`} className="font-display text-xl font-medium text-ink">

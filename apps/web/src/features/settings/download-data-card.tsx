@@ -10,7 +10,7 @@ const EXPORT_PATH = '/api/user/export';
 /** The name the server gave the file (Content-Disposition), or a plain one. */
 function filenameOf(res: Response): string {
   const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? 'drape-data.json';
+  return match?.[1] ?? 'drape-data.zip';
 }
 
 /**
@@ -53,7 +53,7 @@ export function DownloadDataCard() {
       <CardHeader>
         <CardTitle as="h2">Download My Data</CardTitle>
         <CardDescription>
-          A JSON file with your profile, sessions, wardrobe and notes, shares, shopping clicks and daily usage.
+          A ZIP file with your profile, sessions, wardrobe and notes, shares, shopping clicks, daily usage and My Pieces (data.json), and the photos of your pieces.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex justify-end">
