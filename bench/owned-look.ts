@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
 import { OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS } from '@drape/contracts';
 import { CLOSET_PIECES_PATH } from '@drape/contracts/closet';
 import { createDb } from '@drape/db';
 import { testLogger } from '@drape/log/testing';
 import { registerAccount, startProcess, stopProcess } from './processes';
+import { bareSharpMs } from './sharp-floor';
 
 /**
  * Get My Look built around an owned piece (issue 19, section 4): the real server and one pipeline
@@ -35,12 +35,6 @@ const at = (values: readonly number[], p: number) => {
 };
 const latency = (client: number[], server: number[]): Latency => ({ p50: at(client, 0.5), p99: at(client, 0.99), serverP50: at(server, 0.5), serverP99: at(server, 0.99) });
 
-async function bareSharp(rounds: number): Promise<number> {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="768" height="1024"><rect width="768" height="1024" fill="#e8e0d4"/><circle cx="384" cy="400" r="200" fill="#c0392b"/></svg>');
-  const t = performance.now();
-  for (let i = 0; i < rounds; i++) await sharp(svg).webp({ quality: 82 }).toBuffer();
-  return Math.round(((performance.now() - t) / rounds) * 10) / 10;
-}
 
 /** A photographed piece: a coloured garment shape on a pale backdrop. */
 function photo(color: string): Promise<Buffer> {
@@ -71,7 +65,7 @@ export async function benchOwnedLook(url: string, dataDir: string, accounts = 10
       if (!running) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const floor = await bareSharp(20);
+    const floor = await bareSharpMs();
     const colours = ['#c62828', '#1f2a44', '#2e7d32', '#f2e8d5', '#6d4c41'];
     const categories = ['top', 'bottom', 'outerwear', 'shoes', 'bag'];
     const people: { token: string; piece: string }[] = [];

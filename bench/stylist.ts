@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
-import sharp from 'sharp';
 import {
   compose, composeToStandard, enumerateCombinations, judgeLook, lookPrompt, NEGATIVE_PROMPT, passesQuality, qualityScore, qualityThreshold, COMPOSE_TRIES,
 } from '@drape/atelier';
 import { combinationCode } from '@drape/contracts';
 import { aiMarkOf } from '@drape/operations';
 import { atelierProvider, processImage } from '@drape/pipeline';
+import { bareSharpMs } from './sharp-floor';
 
 /**
  * The stylist's score over a full batch of the matrix (issue 19): every combination composed as
@@ -50,18 +50,11 @@ function spread(scores: readonly { score: number; threshold: number }[]): Spread
   };
 }
 
-/** The floor of this sitting: sharp rasterising and encoding a plain 768x1024 SVG, per image (ms). */
-async function bareSharp(rounds: number): Promise<number> {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="768" height="1024"><rect width="768" height="1024" fill="#e8e0d4"/><circle cx="384" cy="400" r="200" fill="#c0392b"/></svg>');
-  const t = performance.now();
-  for (let i = 0; i < rounds; i++) await sharp(svg).webp({ quality: 82 }).toBuffer();
-  return (performance.now() - t) / rounds;
-}
 
 export async function benchStylist(options: { seed?: number } = {}): Promise<StylistFigures> {
   const seed = options.seed ?? 1;
   const combos = enumerateCombinations({});
-  const floor = await bareSharp(20);
+  const floor = await bareSharpMs();
   const first: { score: number; threshold: number }[] = [];
   const kept: { score: number; threshold: number }[] = [];
   let tries = 0;

@@ -32,6 +32,7 @@ export const OFFLINE_PAGE_PATHS = [
   '/dashboard',
   '/outfit-result',
   '/lookbook',
+  '/pieces',
   '/profile',
   '/settings',
   '/tiers',
