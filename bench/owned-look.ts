@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
 import { OCCASIONS, PALETTES, SKIN_TONES, STYLE_VIBES, TRENDS } from '@drape/contracts';
 import { CLOSET_PIECES_PATH } from '@drape/contracts/closet';
 import { createDb } from '@drape/db';
