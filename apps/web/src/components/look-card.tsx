@@ -7,6 +7,7 @@ import { FashionItemRow } from './fashion-item-row';
 import { ShoppingDisclosure } from './shop-links';
 import { AiGeneratedLabel } from './ai-generated-label';
 import { LookImage } from './look-image';
+import { StylistNote } from './stylist-note';
 
 /** What a card needs of a look: its picture and what its alternative text is read from. */
 export interface CardLook extends NamedLook {
@@ -85,10 +86,15 @@ export function LookItemsButton({ open, controls, count, showCount, onToggle, va
   );
 }
 
-/** A card's pieces with their shopping links. */
-export function LookItems({ id, label, items, gender }: { id?: string; label: string; items: readonly FashionItemView[]; gender: string }) {
+/** A card's pieces with their shopping links, after the stylist's note on the look ('why this works'). */
+export function LookItems({ id, label, items, gender, note = [], noteHeadingLevel = 3 }: {
+  id?: string; label: string; items: readonly FashionItemView[]; gender: string; note?: readonly string[];
+  /** One under the card's title. */
+  noteHeadingLevel?: 3 | 4 | 5;
+}) {
   return (
     <div id={id} className="flex flex-col gap-2">
+      <StylistNote note={note} headingLevel={noteHeadingLevel} compact />
       <ul aria-label={label} className="flex flex-col gap-2">
         {items.map((item) => (
           <FashionItemRow key={item.id} item={item} gender={gender} compact />

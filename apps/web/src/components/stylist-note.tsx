@@ -7,7 +7,7 @@ import { useId } from 'react';
  * the pipeline from the same rules that score it. A look stored before the rules has none, and
  * then nothing is shown rather than a made-up note.
  */
-export function StylistNote({ note, headingLevel, compact = false }: { note: readonly string[]; headingLevel: 3 | 4; compact?: boolean }) {
+export function StylistNote({ note, headingLevel, compact = false }: { note: readonly string[]; headingLevel: 3 | 4 | 5; compact?: boolean }) {
   const titleId = useId();
   if (note.length === 0) return null;
   const Heading = `h${headingLevel}` as const;

@@ -6,7 +6,6 @@ import { useId } from 'react';
 import { LookCard, LookItems, LookItemsButton } from '../../components/look-card';
 import { SaveLookButton } from '../../components/save-look-button';
 import { ShareButton } from '../../components/share-button';
-import { StylistNote } from '../../components/stylist-note';
 import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
 import { LOOK_GRID_SIZES } from '../../lib/look-grid';
 import { genderName } from '../../lib/look-names';
@@ -86,12 +85,7 @@ export function LookbookCard({
           <LookItemsButton variant="ghost" open={itemsOpen} controls={itemsId} onToggle={onToggleItems} count={items.length} showCount={false} />
         </div>
         <div id={itemsId} hidden={!itemsOpen}>
-          {itemsOpen ? (
-            <div className="flex flex-col gap-3">
-              <StylistNote note={look.stylistNote} headingLevel={3} compact />
-              <LookItems label={`${name} pieces`} items={items} gender={look.gender} />
-            </div>
-          ) : null}
+          {itemsOpen ? <LookItems label={`${name} pieces`} items={items} gender={look.gender} note={look.stylistNote} /> : null}
         </div>
       </LookCard>
     </li>

@@ -127,7 +127,7 @@ export function WardrobeCard({ entry, headingLevel, eager, editing, onEditNotes,
         </Button>
       </div>
 
-      {itemsOpen ? <LookItems id={`${id}-items`} label={`Items of ${name}`} items={items} gender={entry.gender} /> : null}
+      {itemsOpen ? <LookItems id={`${id}-items`} label={`Items of ${name}`} items={items} gender={entry.gender} note={entry.stylistNote} noteHeadingLevel={headingLevel === 3 ? 4 : 5} /> : null}
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           onCloseAutoFocus={(e) => {
