@@ -305,13 +305,18 @@ blocked.command('cleanup').description(`delete rejected blocked images, and revi
 function describeIntegrity(r: IntegrityReport, repair: boolean): string[] {
   const f = r.found;
   const lines = [
-    `Checked ${r.checked.looks} looks, ${r.checked.blocked} blocked images with a file, and ${r.checked.files} files.`,
+    `Checked ${r.checked.looks} looks, ${r.checked.blocked} blocked images with a file, ${r.checked.pieces} pieces of My Pieces, and ${r.checked.files} files.`,
     `  looks without their picture     ${f.look_without_picture}`,
     `  looks without their thumbnail   ${f.look_without_thumbnail}`,
     `  blocked images without a file   ${f.blocked_without_file}`,
     `  files without a row             ${f.file_without_row}${r.recentFiles ? ` (and ${r.recentFiles} written in the last ${ORPHAN_GRACE_MS / 60_000} minutes, left alone: a job may be storing them)` : ''}`,
   ];
   if (r.archivedWithoutPicture) lines.push(`  (${r.archivedWithoutPicture} archived looks without their picture are kept for the wardrobes that hold them)`);
+  if (r.piecesWithoutPhoto.length) {
+    const n = r.piecesWithoutPhoto.length;
+    lines.push(`  ${n} ${n === 1 ? 'piece of My Pieces has lost its photo' : 'pieces of My Pieces have lost their photos'}: kept (a user's own), shown to the owner without a picture until uploaded again`);
+    for (const id of r.piecesWithoutPhoto.slice(0, 5)) lines.push(`    piece ${id}`);
+  }
   for (const p of r.samples) lines.push(`    ${p.kind.replaceAll('_', ' ')}: ${p.area}/${p.key}${p.rowId ? ` (row ${p.rowId})` : ''}`);
   const total = Object.values(f).reduce((a, b) => a + b, 0);
   if (r.repaired) {

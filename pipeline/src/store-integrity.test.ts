@@ -47,6 +47,14 @@ describe.each(['local', 's3'] as const)('the store-integrity check on the %s ima
     const blocked = await db.db.selectFrom('blocked_images').selectAll().where('id', '=', blockedId!).executeTakeFirstOrThrow();
     const user = await db.db.insertInto('users').values({ email: 'keeper@example.com', username: 'keeper', first_name: 'K', last_name: 'K', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     await insertWardrobeItem(db.db, user.id, kept.id);
+    // Two of the user's own pieces (My Pieces): one whole, one whose photo the store lost.
+    const piece = (id: string) => ({ photo_key: `closet/${user.id}/${id}.jpg`, thumbnail_key: `closet/${user.id}/${id}.thumb.jpg` });
+    const [wholeId, lostId] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of [wholeId, lostId]) {
+      await db.db.insertInto('closet_pieces').values({ id, user_id: user.id, name: null, category: 'top', color_family: 'red', color_hex: '#c62828', pattern: 'solid', measured_color_family: 'red', ...piece(id) }).execute();
+      for (const key of Object.values(piece(id))) await store.storage.put('private', key, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c62828' } }).jpeg().toBuffer());
+    }
+    await store.storage.delete('private', piece(lostId).photo_key);
 
     // A shared look's link-preview card is one of its files, not an orphan.
     const card = lookKeys(intact.job_id).previewKey;
@@ -68,7 +76,9 @@ describe.each(['local', 's3'] as const)('the store-integrity check on the %s ima
 
     const found = await checkStoreIntegrity(db.db, store.storage, { now: later() });
     expect(found.found).toEqual({ look_without_picture: 2, look_without_thumbnail: 1, blocked_without_file: 1, file_without_row: 2 });
-    expect(found.checked).toMatchObject({ looks: 4, blocked: 1 });
+    expect(found.checked).toMatchObject({ looks: 4, blocked: 1, pieces: 2 });
+    // A piece whose photo is gone is reported, never mended: it is the user's (and its thumbnail is no orphan).
+    expect(found.piecesWithoutPhoto).toEqual([lostId]);
     expect(found.repaired).toBeUndefined();
     expect(found.samples.map((p) => `${p.kind} ${p.area}/${p.key}`).sort()).toEqual([
       `blocked_without_file private/${blocked.storage_key}`,
@@ -107,6 +117,9 @@ describe.each(['local', 's3'] as const)('the store-integrity check on the %s ima
     const after = await checkStoreIntegrity(db.db, store.storage, { now: later() });
     expect(after.found).toEqual({ look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 });
     expect(after.archivedWithoutPicture).toBe(1);
+    expect(after.piecesWithoutPhoto).toEqual([lostId]);
+    expect(await db.db.selectFrom('closet_pieces').select('id').where('id', '=', lostId).executeTakeFirst()).toBeDefined();
+    expect(await store.storage.exists('private', piece(lostId).thumbnail_key)).toBe(true);
   }, 120_000);
 
   if (kind === 'local') {
@@ -119,6 +132,8 @@ describe.each(['local', 's3'] as const)('the store-integrity check on the %s ima
       const check = drape();
       expect(check.status, check.stderr).toBe(1);
       expect(check.stdout).toContain('looks without their picture     1');
+      // The first test's piece that lost its photo: reported, and left to its owner.
+      expect(check.stdout).toContain('1 piece of My Pieces has lost its photo');
       expect(check.stdout).toContain('--repair');
       const repair = drape('--repair');
       expect(repair.status, repair.stderr).toBe(0);

@@ -43,7 +43,7 @@ export interface IntegrityProblem {
 }
 
 export interface IntegrityReport {
-  checked: { looks: number; blocked: number; files: number };
+  checked: { looks: number; blocked: number; pieces: number; files: number };
   found: Record<IntegrityProblemKind, number>;
   /** Files without a row that are younger than the grace period: left alone. */
   recentFiles: number;
@@ -52,6 +52,11 @@ export interface IntegrityReport {
    * (known, and nothing more to mend short of taking it from its owner).
    */
   archivedWithoutPicture: number;
+  /**
+   * My Pieces whose photo or thumbnail is gone (ids): a user's own data, which repair never takes
+   * and cannot make again; the owner sees the piece without its picture and can upload it anew.
+   */
+  piecesWithoutPhoto: string[];
   /** The first problems found, to show. */
   samples: IntegrityProblem[];
   /** What repair did (absent without repair). */
@@ -62,7 +67,7 @@ export interface IntegrityOptions {
   repair?: boolean;
   graceMs?: number;
   now?: Date;
-  onProgress?: (phase: 'looks' | 'blocked' | 'files', done: number, total: number) => void;
+  onProgress?: (phase: 'looks' | 'blocked' | 'pieces' | 'files', done: number, total: number) => void;
 }
 
 const SAMPLES = 20;
@@ -103,10 +108,11 @@ export async function checkStoreIntegrity(db: Db, storage: Storage, opts: Integr
   const graceMs = opts.graceMs ?? ORPHAN_GRACE_MS;
   const now = (opts.now ?? new Date()).getTime();
   const report: IntegrityReport = {
-    checked: { looks: 0, blocked: 0, files: 0 },
+    checked: { looks: 0, blocked: 0, pieces: 0, files: 0 },
     found: { look_without_picture: 0, look_without_thumbnail: 0, blocked_without_file: 0, file_without_row: 0 },
     recentFiles: 0,
     archivedWithoutPicture: 0,
+    piecesWithoutPhoto: [],
     samples: [],
     ...(opts.repair ? { repaired: { thumbnailsMade: 0, looksDeleted: 0, looksArchived: 0, blockedCleared: 0, filesRemoved: 0 } } : {}),
   };
@@ -114,7 +120,7 @@ export async function checkStoreIntegrity(db: Db, storage: Storage, opts: Integr
     report.found[p.kind]++;
     if (report.samples.length < SAMPLES) report.samples.push(p);
   };
-  const count = async (table: 'generated_images' | 'blocked_images') =>
+  const count = async (table: 'generated_images' | 'blocked_images' | 'closet_pieces') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   // 1. Looks: each row's picture and thumbnail, a page at a time in id order.
@@ -184,9 +190,24 @@ export async function checkStoreIntegrity(db: Db, storage: Storage, opts: Integr
     opts.onProgress?.('blocked', report.checked.blocked, Math.max(blocked, report.checked.blocked));
   }
 
-  // 3. Files: each must be named by a row. Files are named by their job (an indexed column), so
+  // 3. My Pieces: each piece's photo and thumbnail in the private area (reported, never mended).
+  const pieces = await count('closet_pieces');
+  after = null;
+  for (;;) {
+    let q = db.selectFrom('closet_pieces').select(['id', 'photo_key', 'thumbnail_key']).orderBy('id').limit(PAGE);
+    if (after) q = q.where('id', '>', after);
+    const rows = await q.execute();
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.id;
+    const present = await existing(storage, 'private', rows.flatMap((r) => [r.photo_key, r.thumbnail_key]));
+    for (const r of rows) if (!present.has(r.photo_key) || !present.has(r.thumbnail_key)) report.piecesWithoutPhoto.push(r.id);
+    report.checked.pieces += rows.length;
+    opts.onProgress?.('pieces', report.checked.pieces, Math.max(pieces, report.checked.pieces));
+  }
+
+  // 4. Files: each must be named by a row. Files are named by their job (an indexed column), so
   // most are matched through it; the rest (a seeded clone sharing its original's files) by key.
-  const expectedFiles = looks * 2 + blocked;
+  const expectedFiles = looks * 2 + blocked + pieces * 2;
   for (const area of ['public', 'private'] as const) {
     for await (const page of storage.list(area)) {
       const old = page.filter((f) => now - f.lastModified.getTime() >= graceMs);
