@@ -3,11 +3,11 @@
 // garment of its category that suits the brief. The rest of the look is chosen by the stylist's
 // rules: the composer proposes looks for the combination, each with the owned pieces put in, and
 // the one the rules judge best is kept.
-import type { ColorFamily, Combination, PatternKey, PieceType } from '@drape/contracts';
+import { colorFamilyName, type ColorFamily, type Combination, type PatternKey, type PieceType } from '@drape/contracts';
 import { compose } from './compose';
 import { trySeed, type ComposedLook } from './compose-to-standard';
 import { GARMENTS, garment, type GarmentDef, type GarmentKey } from './garments';
-import type { Look, Piece } from './look';
+import { colorsOf, type Look, type Piece } from './look';
 import { qualityScore } from './scoring';
 import { formalityFor } from './settings';
 import { judgeLook } from './stylist/judge';
@@ -39,7 +39,7 @@ function ownedAs(owned: OwnedPiece, key: GarmentKey, look: Look, priceRange: Pie
     key,
     name: owned.name,
     type: typeOf(owned.category),
-    color: { name: family.charAt(0).toUpperCase() + family.slice(1), hex: owned.colorHex as `#${string}`, family },
+    color: { name: colorFamilyName(family), hex: owned.colorHex as `#${string}`, family },
     pattern,
     description: `Your own ${owned.name.toLowerCase()}, from My Pieces.`,
     priceRange,
@@ -98,8 +98,7 @@ export function placeOwned(look: Look, owned: readonly OwnedPiece[]): { look: Lo
       pieces.splice(o.category === 'outerwear' && shoes >= 0 ? shoes : pieces.length, 0, ownedAs(o, shape.key, look, 'mid-range'));
     }
   }
-  const colorsUsed = pieces.reduce<Piece['color'][]>((all, p) => (all.some((c) => c.hex === p.color.hex) ? all : [...all, p.color]), []);
-  return { look: { ...look, pieces, colorsUsed, tucked: look.tucked && pieces.some((p) => p.type === 'top') && pieces.some((p) => p.type === 'bottom') }, fits };
+  return { look: { ...look, pieces, colorsUsed: colorsOf(pieces), tucked: look.tucked && pieces.some((p) => p.type === 'top') && pieces.some((p) => p.type === 'bottom') }, fits };
 }
 
 /** The note's first reason: how the rest was chosen around the owned pieces. */

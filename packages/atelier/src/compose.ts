@@ -5,7 +5,7 @@ import { isNeutral, signatureColors } from './color-stories';
 import { deltaE, luminance } from './color';
 import { pieceDescription, pieceName, priceBand } from './describe';
 import { GARMENTS, garment, isDenim, type AccessorySlot, type GarmentDef, type GarmentKey } from './garments';
-import type { Look, Piece } from './look';
+import { colorsOf, type Look, type Piece } from './look';
 import { resolveModel } from './model';
 import { createRng, hashSeed, type Rng } from './random';
 import { settingFor, type Setting } from './settings';
@@ -265,8 +265,6 @@ export function compose(combination: Combination, seed: number | string): Look {
     };
   });
 
-  const colorsUsed: NamedColor[] = [];
-  for (const p of pieces) if (!colorsUsed.some((c) => c.hex === p.color.hex)) colorsUsed.push(p.color);
 
   return {
     combination,
@@ -279,7 +277,7 @@ export function compose(combination: Combination, seed: number | string): Look {
     palette: { id: setting.story.id, name: setting.story.name, colors: setting.story.colors },
     pattern: setting.pattern,
     pieces,
-    colorsUsed,
+    colorsUsed: colorsOf(pieces),
     tucked,
     model,
   };

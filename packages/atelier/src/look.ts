@@ -50,3 +50,10 @@ export interface Look {
   readonly tucked: boolean;
   readonly model: Person;
 }
+
+/** The distinct colours of these pieces, in piece order (a look's `colorsUsed`). */
+export function colorsOf(pieces: readonly Piece[]): NamedColor[] {
+  const colors: NamedColor[] = [];
+  for (const p of pieces) if (!colors.some((c) => c.hex === p.color.hex)) colors.push(p.color);
+  return colors;
+}

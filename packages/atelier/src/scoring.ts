@@ -58,16 +58,17 @@ function completeness(look: Look): number {
 /** Multiplied, not added: a fine composition cannot buy back a missing pair of shoes or a blur. */
 export function qualityScore(input: QualityInput): QualityResult {
   const judgement = input.judgement ?? judgeLook(input.look);
+  const stylist = stylistScale(judgement.score);
   const rules = Object.fromEntries((Object.keys(RULE_WEIGHTS) as Rule[]).map((r) => [r, Math.round(judgement[r].score * 1000) / 1000])) as Record<Rule, number>;
   const breakdown: QualityBreakdown = {
-    stylist: Math.round(stylistScale(judgement.score) * 1000) / 1000,
+    stylist: Math.round(stylist * 1000) / 1000,
     rules,
     completeness: completeness(input.look),
     sharpness: clamp01(input.sharpness),
   };
   const score =
     100 *
-    stylistScale(judgement.score) *
+    stylist *
     (1 - COMPLETENESS_SHARE * (1 - breakdown.completeness)) *
     (1 - SHARPNESS_SHARE * (1 - breakdown.sharpness));
   return { score: Math.round(score), breakdown, judgement };

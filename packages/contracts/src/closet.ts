@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { COLOR_FAMILIES, type ColorFamily } from './domain/catalog';
+import { COLOR_FAMILIES, colorFamilyName, type ColorFamily } from './domain/catalog';
 import { isoTime } from './domain/answers';
 import { text } from './domain/text';
 
@@ -33,7 +33,7 @@ export const CLOSET_PHOTO_MAX_PIXELS = 50_000_000;
 export const CLOSET_NAME_MAX = 60;
 /** The name of a piece nobody named: its colour family and category ("Red top", "Navy outerwear"). */
 export function closetPieceName(family: ColorFamily, category: ClosetCategory): string {
-  return `${family.charAt(0).toUpperCase()}${family.slice(1)} ${category}`;
+  return `${colorFamilyName(family)} ${category}`;
 }
 /** The square thumbnail the server keeps beside the photo (px). */
 export const CLOSET_THUMBNAIL_SIZE = 320;

@@ -7,15 +7,15 @@ import { sql, type Kysely } from 'kysely';
  *   gallery marks it. It is not stock of its combination, so the severity count leaves it out.
  * - `fashion_items.owned`: the piece is the user's own (no shopping links; 'Yours' in the list).
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table generated_images add column personal boolean not null default false`.execute(db);
-  await sql`alter table fashion_items add column owned boolean not null default false`.execute(db);
-  // combinations.image_count (0011) counts the combination's stock: personal looks are none of it.
+
+/** combinations.image_count's statement triggers (0011), counting the rows that `which` keeps. */
+async function countTriggers(db: Kysely<unknown>, which: 'stock' | 'all'): Promise<void> {
+  const kept = which === 'stock' ? sql` where not personal` : sql``;
   await sql`
     create or replace function combinations_count_insert() returns trigger language plpgsql as $$
     begin
       update combinations c set image_count = c.image_count + x.n
-        from (select combination_code, count(*)::int as n from new_rows where not personal group by combination_code) x
+        from (select combination_code, count(*)::int as n from new_rows${kept} group by combination_code) x
        where c.code = x.combination_code;
       return null;
     end $$`.execute(db);
@@ -23,29 +23,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create or replace function combinations_count_delete() returns trigger language plpgsql as $$
     begin
       update combinations c set image_count = greatest(c.image_count - x.n, 0)
-        from (select combination_code, count(*)::int as n from old_rows where not personal group by combination_code) x
+        from (select combination_code, count(*)::int as n from old_rows${kept} group by combination_code) x
        where c.code = x.combination_code;
       return null;
     end $$`.execute(db);
 }
 
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table generated_images add column personal boolean not null default false`.execute(db);
+  await sql`alter table fashion_items add column owned boolean not null default false`.execute(db);
+  // combinations.image_count counts the combination's stock: personal looks are none of it.
+  await countTriggers(db, 'stock');
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function combinations_count_insert() returns trigger language plpgsql as $$
-    begin
-      update combinations c set image_count = c.image_count + x.n
-        from (select combination_code, count(*)::int as n from new_rows group by combination_code) x
-       where c.code = x.combination_code;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create or replace function combinations_count_delete() returns trigger language plpgsql as $$
-    begin
-      update combinations c set image_count = greatest(c.image_count - x.n, 0)
-        from (select combination_code, count(*)::int as n from old_rows group by combination_code) x
-       where c.code = x.combination_code;
-      return null;
-    end $$`.execute(db);
+  await countTriggers(db, 'all');
   await sql`alter table fashion_items drop column if exists owned`.execute(db);
   await sql`alter table generated_images drop column if exists personal`.execute(db);
 }

@@ -33,7 +33,10 @@ function closetKeys(userId: string, pieceId: string) {
   return { photo: `closet/${userId}/${pieceId}.jpg`, thumbnail: `closet/${userId}/${pieceId}.thumb.jpg` };
 }
 
-export function closetPieceView(row: Pick<ClosetPieceRow, 'id' | 'name' | 'category' | 'color_family' | 'color_hex' | 'pattern' | 'created_at'>): ClosetPiece {
+/** The columns a piece's view reads. */
+export const PIECE_VIEW_COLUMNS = ['id', 'name', 'category', 'color_family', 'color_hex', 'pattern', 'created_at'] as const;
+
+export function closetPieceView(row: Pick<ClosetPieceRow, (typeof PIECE_VIEW_COLUMNS)[number]>): ClosetPiece {
   return {
     id: row.id,
     name: row.name ?? closetPieceName(row.color_family, row.category),
@@ -67,7 +70,7 @@ async function deleteFiles(storage: Storage, keys: readonly string[], log?: Logg
 export async function listCloset(deps: Pick<ClosetDeps, 'db'>, user: UserRow): Promise<ClosetList> {
   const rows = await deps.db
     .selectFrom('closet_pieces')
-    .select(['id', 'name', 'category', 'color_family', 'color_hex', 'pattern', 'created_at'])
+    .select(PIECE_VIEW_COLUMNS)
     .where('user_id', '=', user.id)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -139,7 +142,7 @@ export async function updateClosetPiece(deps: Pick<ClosetDeps, 'db' | 'rateLimit
     })
     .where('id', '=', input.id)
     .where('user_id', '=', user.id)
-    .returning(['id', 'name', 'category', 'color_family', 'color_hex', 'pattern', 'created_at'])
+    .returning(PIECE_VIEW_COLUMNS)
     .executeTakeFirst();
   if (!row) throw appError('not_found', closetMessages.notFound);
   return closetPieceView(row);

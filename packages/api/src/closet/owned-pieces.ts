@@ -1,7 +1,7 @@
 import type { Db } from '@drape/db';
 import type { OwnedPieceData } from '@drape/jobs';
 import { appError } from '../errors';
-import { closetPieceView } from './closet.service';
+import { closetPieceView, PIECE_VIEW_COLUMNS } from './closet.service';
 
 /**
  * The caller's own pieces a Get My Look asks to be styled (issue 19, section 4), as the composer
@@ -13,7 +13,7 @@ export async function ownedPiecesFor(db: Db, userId: string, ids: readonly strin
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('closet_pieces')
-    .select(['id', 'name', 'category', 'color_family', 'color_hex', 'pattern', 'created_at'])
+    .select(PIECE_VIEW_COLUMNS)
     .where('user_id', '=', userId)
     .where('id', 'in', [...ids])
     .execute();

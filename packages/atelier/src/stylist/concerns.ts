@@ -5,16 +5,14 @@ import type { Look } from '../look';
 import type { Judgement, Rule } from './judge';
 import { RULE_WEIGHTS } from './judge';
 import { pieceLabel } from './note';
+import { list, sentence } from './prose';
 
-const sentence = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];
 /** "a pear shape", "an apple shape", "an inverted triangle shape". */
 const shape = (look: Look): string => {
   const name = look.model.bodyShape.replace('_', ' ');
   return `${/^[aeiou]/.test(name) || name.startsWith('hour') ? 'an' : 'a'} ${name} shape`;
 };
-const list = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** A rule under this score is a concern worth saying. */
 const CONCERN_BELOW = 0.8;

@@ -5,6 +5,7 @@ import type { BodyShapeId, PatternKey } from '@drape/contracts';
 import type { Look, Piece } from '../look';
 import { formalityFor } from '../settings';
 import type { Judgement } from './judge';
+import { list, sentence } from './prose';
 
 /** The fewest reasons a note gives. */
 export const NOTE_MIN_REASONS = 3;
@@ -32,9 +33,6 @@ export function pieceLabel(piece: Piece): string {
   return `the ${name.includes(color) ? name : `${color} ${name}`}`;
 }
 
-const list = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-const sentence = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 
 function colourReasons(look: Look, j: Judgement): string[] {
   const { pieces } = look;

@@ -24,6 +24,9 @@ export const COLOR_FAMILY_SWATCH: Readonly<Record<ColorFamily, `#${string}`>> = 
   beige: '#d9c4a3', cream: '#f3e9d2', gold: '#c9a227', silver: '#c0c4c8',
 };
 
+/** A colour family as the screens name it ("Red", "Navy"). */
+export const colorFamilyName = (family: ColorFamily): string => `${family.charAt(0).toUpperCase()}${family.slice(1)}`;
+
 /** A real, named color; `family` is what the LookBook filters on. */
 export interface NamedColor {
   readonly name: string;

@@ -7,12 +7,11 @@ import {
 import { Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
 import { withQuery } from '../../lib/routes';
-import { CategoryChoice, ColorDot, ColorFamilySelect, PatternChoice } from './piece-fields';
+import { CategoryChoice, ColorFamilySelect, PatternChoice, PieceFacts } from './piece-fields';
 import { editPieceSchema, pieceChanges } from './piece-edit';
 import { PieceImage } from './piece-image';
-import { PATTERN_NAMES, pieceName } from './piece-names';
+import { pieceName } from './piece-names';
 import { useRemovePiece, useUpdatePiece } from './use-closet';
 
 /** The generator reads `?piece=` to style a look around an owned piece (issue 19, section 4). */
@@ -123,17 +122,7 @@ export function PieceCard({ piece, eager, focusAfterRemoval, refocus }: PieceCar
           <h4 id={titleId} className="truncate font-display text-lg font-medium leading-snug text-ink" title={name}>
             {name}
           </h4>
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-umber">
-            <span className="inline-flex items-center gap-1.5">
-              <ColorDot color={COLOR_FAMILY_SWATCH[piece.colorFamily]} />
-              <span className="sr-only">Color: </span>
-              {colorFamilyName(piece.colorFamily)}
-            </span>
-            <span className="text-taupe">
-              <span className="sr-only">Pattern: </span>
-              {PATTERN_NAMES[piece.pattern]}
-            </span>
-          </p>
+          <PieceFacts colorFamily={piece.colorFamily} pattern={piece.pattern} />
         </div>
         <Link
           to={stylePiecePath(piece.id)}

@@ -10,6 +10,23 @@ export function ColorDot({ color, className }: { color: string; className?: stri
   return <span aria-hidden="true" className={cn('inline-block h-3.5 w-3.5 shrink-0 rounded-full border border-ink/20', className)} style={{ background: color }} />;
 }
 
+/** A piece's colour family (its swatch and name) and whether it is solid or patterned, as one line. */
+export function PieceFacts({ colorFamily, pattern }: { colorFamily: ColorFamily; pattern: ClosetPattern }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-umber">
+      <span className="inline-flex items-center gap-1.5">
+        <ColorDot color={COLOR_FAMILY_SWATCH[colorFamily]} />
+        <span className="sr-only">Color: </span>
+        {colorFamilyName(colorFamily)}
+      </span>
+      <span className="text-taupe">
+        <span className="sr-only">Pattern: </span>
+        {PATTERN_NAMES[pattern]}
+      </span>
+    </p>
+  );
+}
+
 interface ChipChoiceProps<T extends string> {
   /** The group's name (the radios' `name`), unique on the page. */
   name: string;

@@ -8,13 +8,12 @@ import { CheckCircle2, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { COLOR_FAMILY_SWATCH, colorFamilyName } from '../../lib/color-families';
 import { isPhotoRefusal, uploadProblem } from './closet-upload';
 import { photoProblem } from './photo-check';
 import { PhotoPicker } from './photo-picker';
-import { CategoryChoice, ColorDot, ColorFamilySelect, PatternChoice } from './piece-fields';
+import { CategoryChoice, ColorDot, ColorFamilySelect, PatternChoice, PieceFacts } from './piece-fields';
 import { PieceImage } from './piece-image';
-import { PATTERN_NAMES, pieceName } from './piece-names';
+import { pieceName } from './piece-names';
 import { useUpdatePiece, useUploadPiece } from './use-closet';
 
 const uploadMessages = {
@@ -256,17 +255,7 @@ function JustAdded({ piece, cap, onAddAnother }: { piece: ClosetPiece; cap: numb
             Added to {CLOSET_CATEGORY_NAMES[piece.category]}
           </h3>
           <p className="truncate font-display text-lg font-medium text-ink">{name}</p>
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-umber">
-            <span className="inline-flex items-center gap-1.5">
-              <ColorDot color={COLOR_FAMILY_SWATCH[shown.colorFamily]} />
-              <span className="sr-only">Color: </span>
-              {colorFamilyName(shown.colorFamily)}
-            </span>
-            <span>
-              <span className="sr-only">Pattern: </span>
-              {PATTERN_NAMES[shown.pattern]}
-            </span>
-          </p>
+          <PieceFacts colorFamily={shown.colorFamily} pattern={shown.pattern} />
           {/* The shade itself, beside the family it was named by (a correction changes the family, never the shade). */}
           <p className="inline-flex items-center gap-1.5 text-xs text-taupe">
             <ColorDot color={piece.colorHex} className="h-3 w-3" />

@@ -1,4 +1,4 @@
-import { COLOR_FAMILIES, GENDERS, GENDER_NAMES, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, findCatalogEntry } from '@drape/contracts';
+import { COLOR_FAMILIES, colorFamilyName, GENDERS, GENDER_NAMES, OCCASIONS, PALETTES, STYLE_VIBES, TRENDS, findCatalogEntry } from '@drape/contracts';
 import { isNoFilter } from '@drape/contracts/looks';
 
 /**
@@ -28,7 +28,7 @@ export const FILTER_OPTIONS: Record<LookbookFilterKey, FilterOption[]> = {
   style_vibe: entries(STYLE_VIBES),
   occasion: entries(OFFERED_OCCASIONS),
   trend: [...entries(PALETTES), ...entries(OFFERED_OCCASIONS), ...entries(TRENDS)],
-  color: COLOR_FAMILIES.map((c) => ({ value: c, label: c.charAt(0).toUpperCase() + c.slice(1) })),
+  color: COLOR_FAMILIES.map((c) => ({ value: c, label: colorFamilyName(c) })),
 };
 
 export const FILTER_LABELS: Record<LookbookFilterKey, string> = {
